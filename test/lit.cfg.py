@@ -1,0 +1,48 @@
+# lit configuration of cuda-lint. Substitutions:
+#   %cuda-lint        the cuda-lint program (plain text output, no colors)
+#   %nvcc             nvcc (tests that use it have `REQUIRES: nvcc`)
+#   %clang-tidy       clang-tidy-22
+#   %cuda-path        the CUDA toolkit used by the tests
+#   %cuda-lint-plugin the clang-tidy plugin (.so)
+#   %cuda-lint-clangd the clangd build with the cuda module
+#   %src, %build      the source and build directories
+# Rule tests: see test/README.md.
+import os
+import shutil
+import lit.formats
+
+config.name = "cuda-lint"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".cuh", ".cpp", ".test"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt", "README.md", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cuda_lint_build_dir, "test")
+
+cuda_path = os.environ.get("CUDA_PATH") or "/usr/local/cuda"
+config.environment["CUDA_PATH"] = cuda_path
+config.environment["PATH"] = os.pathsep.join(
+    [config.cuda_lint_bin_dir, config.llvm_tools_dir, os.path.join(cuda_path, "bin"),
+     os.environ.get("PATH", "")])
+for var in ("HOME", "TMPDIR", "LANG", "LC_ALL"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.environment["NO_COLOR"] = "1"
+
+def tool(name):
+    return os.path.join(config.cuda_lint_bin_dir, name)
+
+config.substitutions.append(("%cuda-lint-clangd", tool("cuda-lint-clangd")))
+config.substitutions.append(("%cuda-lint-plugin",
+                             os.path.join(config.cuda_lint_lib_dir, "CudaLintTidyPlugin.so")))
+config.substitutions.append(("%cuda-lint", tool("cuda-lint") + " --color=never"))
+config.substitutions.append(("%clang-tidy", os.path.join(config.llvm_tools_dir, "clang-tidy")))
+config.substitutions.append(("%nvcc", os.path.join(cuda_path, "bin", "nvcc")))
+config.substitutions.append(("%cuda-path", cuda_path))
+config.substitutions.append(("%src", config.cuda_lint_src_dir))
+config.substitutions.append(("%build", config.cuda_lint_build_dir))
+config.substitutions.append(("%python", "python3"))
+
+if os.path.exists(os.path.join(cuda_path, "bin", "nvcc")):
+    config.available_features.add("nvcc")
+if shutil.which("pre-commit"):
+    config.available_features.add("pre-commit")
