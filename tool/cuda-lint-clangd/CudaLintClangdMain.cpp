@@ -17,19 +17,33 @@
 //     them off, because later globs win;
 //  3. clangd's FastCheckFilter (default Strict: only checks that clangd's
 //     built-in table calls fast run): isFastTidyCheck() is wrapped to answer
-//     "fast" for cuda-* checks and clangd's own answer for the others.
+//     "fast" for cuda-* checks and clangd's own answer for the others;
+//  4. the compile command of a CUDA file (CommandMangler, which clangd
+//     applies to every command, from compile_commands.json, compile_flags.txt
+//     or its fallback) gets what nvcc adds by itself and clang 22 does not:
+//     `-isystem <cuda>/include/cccl` (CUDA 13 keeps CUB, Thrust and libcu++
+//     there), and `--cuda-gpu-arch=sm_90` (cuda-lint's default) when the
+//     command names no architecture; a `.cuh` file without `-x` is parsed as
+//     CUDA.
 //
-// (2) and (3) use the static linker's --wrap: every call from clangd's
-// objects to clang::clangd::provideDefaultChecks() and
-// clang::clangd::isFastTidyCheck(llvm::StringRef) lands in the __wrap_
-// functions below, which call the originals through __real_. The signatures
-// are those of clangd 22's TidyProvider.h (not installed by Debian).
+// (2) to (4) use the static linker's --wrap: every call from clangd's
+// objects to clang::clangd::provideDefaultChecks(),
+// clang::clangd::isFastTidyCheck(llvm::StringRef) and
+// clang::clangd::CommandMangler::operator() lands in the __wrap_ functions
+// below, which call the originals through __real_. The signatures are those
+// of clangd 22's TidyProvider.h and CompileCommands.h (not installed by
+// Debian).
 //
 //===----------------------------------------------------------------------===//
 #include "Attributes.h"
 #include "ClangTidyOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/FunctionExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
@@ -54,6 +68,67 @@ constexpr const char *CudaChecksGlob = "cuda-*";
 
 bool mentionsResourceDir(llvm::StringRef Args) {
   return Args.contains("-resource-dir");
+}
+
+/// The CUDA toolkit a command uses: its --cuda-path, else $CUDA_PATH, the
+/// toolkit of the nvcc on the PATH, /usr/local/cuda (as cuda-lint looks).
+std::string cudaPathOf(const std::vector<std::string> &Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A.consume_front("--cuda-path="))
+      return A.str();
+    if (A == "--cuda-path" && I + 1 < Args.size())
+      return Args[I + 1];
+  }
+  if (const char *Env = std::getenv("CUDA_PATH"); Env && *Env)
+    return Env;
+  if (auto Nvcc = llvm::sys::findProgramByName("nvcc")) {
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::real_path(*Nvcc, Real))
+      return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Real))
+          .str();
+  }
+  return "/usr/local/cuda";
+}
+
+/// Adds to a mangled clangd compile command of a CUDA file what nvcc would
+/// use and clang does not (see the file comment, point 4). Arguments go
+/// before the `--` that precedes the file name.
+void adjustCudaCommand(clang::tooling::CompileCommand &Cmd,
+                       llvm::StringRef File) {
+  std::vector<std::string> &Args = Cmd.CommandLine;
+  auto End = std::find(Args.begin(), Args.end(), "--");
+  std::vector<std::string> Flags(Args.begin(), End);
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  bool HasLanguage = false, IsCuda = false, HasArch = false, HasCccl = false;
+  for (size_t I = 0; I < Flags.size(); ++I) {
+    llvm::StringRef A = Flags[I];
+    if (A == "-x" && I + 1 < Flags.size()) {
+      HasLanguage = true;
+      IsCuda = llvm::StringRef(Flags[I + 1]).starts_with("cuda");
+    } else if (A.consume_front("-x") && !A.empty()) {
+      HasLanguage = true;
+      IsCuda = A.starts_with("cuda");
+    } else if (A.starts_with("--cuda-gpu-arch") ||
+               A.starts_with("--offload-arch")) {
+      HasArch = true;
+    } else if (A.contains("include/cccl")) {
+      HasCccl = true;
+    }
+  }
+  if (!HasLanguage)
+    IsCuda = Ext == ".cu" || Ext == ".cuh";
+  if (!IsCuda)
+    return;
+  std::vector<std::string> Extra;
+  if (!HasLanguage && Ext == ".cuh")
+    Extra.push_back("-xcuda");
+  if (!HasArch)
+    Extra.push_back("--cuda-gpu-arch=sm_90");
+  std::string Cccl = cudaPathOf(Flags) + "/include/cccl";
+  if (!HasCccl && llvm::sys::fs::is_directory(Cccl))
+    Extra.push_back("-isystem" + Cccl);
+  Args.insert(End, Extra.begin(), Extra.end());
 }
 } // namespace
 
@@ -86,6 +161,20 @@ __wrap__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE(
   if (Check.starts_with("cuda-"))
     return true;
   return __real__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE(Check);
+}
+
+// void clang::clangd::CommandMangler::operator()(
+//     tooling::CompileCommand &, llvm::StringRef TargetFile) const
+void __real__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4llvm9StringRefE(
+    const void *This, clang::tooling::CompileCommand &Cmd,
+    llvm::StringRef TargetFile);
+void __wrap__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4llvm9StringRefE(
+    const void *This, clang::tooling::CompileCommand &Cmd,
+    llvm::StringRef TargetFile) {
+  __real__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4llvm9StringRefE(
+      This, Cmd, TargetFile);
+  adjustCudaCommand(Cmd, TargetFile.empty() ? llvm::StringRef(Cmd.Filename)
+                                            : TargetFile);
 }
 }
 #if defined(__clang__)
