@@ -2,6 +2,15 @@
 // build/lib/CudaLintTidyPlugin.so and runs the same cuda-* checks, including
 // ones that need the kept CUDA attributes (maxnreg) registered by the plugin.
 //
+// The plugin carries no copy of clang-tidy: its registries and classes are
+// the loading clang-tidy's.
+// RUN: llvm-nm -D --defined-only -C %cuda-lint-plugin | FileCheck %s \
+// RUN:   --check-prefix=NM \
+// RUN:   --implicit-check-not='llvm::Registry<clang::tidy::ClangTidyModule>' \
+// RUN:   --implicit-check-not='clang::tidy::ClangTidyCheck::diag(' \
+// RUN:   --implicit-check-not='clang::tidy::ClangTidyContext::'
+// NM: cuda_lint::createLaunchBoundsWithMaxnregCheck
+//
 // RUN: %clang-tidy --load=%cuda-lint-plugin --list-checks --checks='-*,cuda-*' \
 // RUN:   | FileCheck %s --check-prefix=LIST
 // LIST: cuda-launch-bounds-with-maxnreg
