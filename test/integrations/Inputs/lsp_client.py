@@ -17,7 +17,7 @@ line per diagnostic:
 
 (lines and columns 1-based), then `NODIAGS <file>` for a file without any.
 With --symbols it asks for the document symbols of each file and prints
-`SYMBOL <name>`. Then it sends `shutdown` and `exit`, waits for the server and
+`SYMBOL <name>`; with --hover LINE:COL, the hover text there (first file). Then it sends `shutdown` and `exit`, waits for the server and
 prints `EXIT <status>`. Exits 1 on a timeout or a protocol error.
 Standard library only.
 """
@@ -128,6 +128,9 @@ def main():
     ap.add_argument("--clangd-config", help="write this text to .clangd")
     ap.add_argument("--symbols", action="store_true",
                     help="also print the document symbols")
+    ap.add_argument("--hover", metavar="LINE:COL",
+                    help="also print the hover text at LINE:COL (1-based) "
+                         "of the first file, as `HOVER <first line>`")
     ap.add_argument("--timeout", type=float, default=240.0)
     ap.add_argument("--log", help="write the server's stderr here")
     ap.add_argument("server", nargs=argparse.REMAINDER)
@@ -230,6 +233,18 @@ def main():
                 reply = server.wait(lambda m: m.get("id") == rid, deadline)
                 for sym in reply.get("result") or []:
                     print("SYMBOL %s" % sym["name"])
+
+        if args.hover:
+            line, col = (int(n) for n in args.hover.split(":"))
+            rid = server.request("textDocument/hover", {
+                "textDocument": {"uri": file_uri(files[0][1])},
+                "position": {"line": line - 1, "character": col - 1}})
+            reply = server.wait(lambda m: m.get("id") == rid, deadline)
+            contents = (reply.get("result") or {}).get("contents", {})
+            text = contents.get("value", "") if isinstance(contents, dict) \
+                else str(contents)
+            first = next((l for l in text.splitlines() if l.strip()), "")
+            print("HOVER %s" % first.strip())
 
         rid = server.request("shutdown", None)
         server.wait(lambda m: m.get("id") == rid, deadline)
