@@ -1,0 +1,104 @@
+"""The runtime-check pairs, as described by each `runtime-check/<rule-id>/case.json`.
+
+case.json (one per rule directory):
+
+    {
+      "rule": "<rule id, the directory's name>",
+      "summary": "<one line>",
+      "variants": [
+        {"name": "bad", "variant": "bad" | "good", "source": "bad.cu",
+         "nvcc": "accept" | "reject",
+         "expected": "<outcome>", "what": "<what this case does>"},
+        ...
+      ]
+    }
+
+`expected` is the outcome the execution tier should observe: a CUDA error name
+(`cudaErrorInvalidValue`), `cudaSuccess` (launch and execution succeeded and the output was
+verified), `correct-results` / `wrong-results` (for pairs whose point is the computed values), or
+`nvcc-rejects` (the file must not build: the rule is one nvcc itself reports). The programs print
+it on one line: `RUNTIME-CHECK outcome=<token> detail=<text>` (see common/runtime_check.cuh).
+
+Python 3 standard library only: this runs in CI.
+"""
+
+import json
+import os
+import re
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+
+VARIANTS = ("bad", "good")
+NVCC_EXPECTATIONS = ("accept", "reject")
+RESULT_LINE = re.compile(r"^RUNTIME-CHECK outcome=(\S+) detail=(.*)$", re.M)
+# nvcc flags of both tiers: the rules and the observed results are about sm_90 (H100/H200).
+NVCC_ARCH = "-arch=sm_90"
+
+
+class Case:
+    """One program of a pair: a rule's bad or good variant."""
+
+    def __init__(self, rule, data, rule_dir):
+        self.rule = rule
+        self.name = data["name"]
+        self.variant = data["variant"]
+        self.source = os.path.join(rule_dir, data["source"])
+        self.nvcc = data["nvcc"]
+        self.expected = data["expected"]
+        self.what = data.get("what", "")
+        if self.variant not in VARIANTS:
+            raise ValueError(f"{rule}/{self.name}: variant must be bad or good")
+        if self.nvcc not in NVCC_EXPECTATIONS:
+            raise ValueError(f"{rule}/{self.name}: nvcc must be accept or reject")
+        if (self.nvcc == "reject") != (self.expected == "nvcc-rejects"):
+            raise ValueError(f"{rule}/{self.name}: nvcc 'reject' goes with expected 'nvcc-rejects'")
+        if not os.path.isfile(self.source):
+            raise ValueError(f"{rule}/{self.name}: no file {self.source}")
+
+    @property
+    def key(self):
+        """`<rule>/<name>`, unique over all cases; also the build path under the build dir."""
+        return f"{self.rule}/{self.name}"
+
+    @property
+    def relsource(self):
+        """The source path relative to the repository root."""
+        return os.path.relpath(self.source, os.path.dirname(ROOT))
+
+
+def load(root=ROOT, only=None):
+    """All cases under `root`, ordered by rule id then by their order in case.json.
+
+    `only`: an optional collection of rule ids to keep. Raises ValueError on a malformed
+    case.json (a wrong variant, a missing source file, a directory named unlike its rule)."""
+    cases = []
+    for entry in sorted(os.listdir(root)):
+        path = os.path.join(root, entry, "case.json")
+        if not os.path.isfile(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        if data.get("rule") != entry:
+            raise ValueError(f"{path}: rule {data.get('rule')!r} differs from its directory")
+        if only and entry not in only:
+            continue
+        variants = data.get("variants", [])
+        if not any(v.get("variant") == "bad" for v in variants) or \
+                not any(v.get("variant") == "good" for v in variants):
+            raise ValueError(f"{path}: a pair needs at least one bad and one good variant")
+        cases.extend(Case(entry, v, os.path.join(root, entry)) for v in variants)
+    keys = [c.key for c in cases]
+    if len(keys) != len(set(keys)):
+        raise ValueError("two cases of one rule share a name")
+    return cases
+
+
+def summaries(root=ROOT):
+    """{rule id: summary line} from every case.json."""
+    out = {}
+    for entry in sorted(os.listdir(root)):
+        path = os.path.join(root, entry, "case.json")
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as f:
+                out[entry] = json.load(f).get("summary", "")
+    return out
