@@ -63,7 +63,8 @@ def build_one(nvcc, case, build_dir):
             os.remove(stale)
     proc = subprocess.run([nvcc, cases_mod.NVCC_ARCH, "-O2", "-o", exe, case.source],
                           capture_output=True, text=True)
-    text = (proc.stdout + proc.stderr).strip()
+    # Paths relative to the repository root, so results do not depend on the checkout's location.
+    text = (proc.stdout + proc.stderr).strip().replace(os.path.dirname(cases_mod.ROOT) + os.sep, "")
     if proc.returncode != 0:
         with open(exe + REJECTED_SUFFIX, "w", encoding="utf-8") as f:
             f.write(text + "\n")
