@@ -1,4 +1,5 @@
 #include "RuleCatalog.h"
+#include "llvm/ADT/SmallVector.h"
 #include <algorithm>
 #include <vector>
 
@@ -18,9 +19,25 @@ Severity parseSeverity(llvm::StringRef S) {
 std::vector<RuleInfo> buildCatalog() {
   std::vector<RuleInfo> Rules;
 #define CUDA_LINT_RULE(ID, SEV, SUMMARY, DOC)                                  \
-  Rules.push_back({ID, parseSeverity(SEV), SUMMARY, DOC});
+  Rules.push_back({ID, parseSeverity(SEV), SUMMARY, DOC, {}, "none"});
 #include "RuleDocs.inc"
 #undef CUDA_LINT_RULE
+  for (RuleInfo &R : Rules) {
+    // Front matter: the lines between the first two "---" lines.
+    llvm::StringRef Rest = R.Doc;
+    if (!Rest.consume_front("---"))
+      continue;
+    llvm::StringRef Front = Rest.split("\n---").first;
+    llvm::SmallVector<llvm::StringRef, 16> Lines;
+    Front.split(Lines, '\n');
+    for (llvm::StringRef L : Lines) {
+      L = L.trim();
+      if (L.consume_front("clang-diagnostics:"))
+        R.ClangDiagnostics.push_back(L.trim().str());
+      else if (L.consume_front("fix:"))
+        R.FixSafety = L.trim();
+    }
+  }
   std::sort(Rules.begin(), Rules.end(),
             [](const RuleInfo &A, const RuleInfo &B) { return A.Id < B.Id; });
   return Rules;

@@ -12,6 +12,8 @@
 #include "clang/Basic/DiagnosticIDs.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
 
 namespace cuda_lint {
 
@@ -27,6 +29,12 @@ struct RuleInfo {
   Severity Sev;             ///< the catalog severity
   llvm::StringRef Summary;  ///< one line, lowercase
   llvm::StringRef Doc;      ///< the whole Markdown page
+  /// Regular expressions (front matter `clang-diagnostics:` lines) matching
+  /// the text of clang diagnostics this rule owns: the driver reports such a
+  /// compiler diagnostic under this rule's id, once.
+  std::vector<std::string> ClangDiagnostics;
+  /// Front matter `fix:` — "safe", "unsafe" (may change behaviour) or "none".
+  llvm::StringRef FixSafety;
 };
 
 /// Every rule with a docs page, sorted by id.

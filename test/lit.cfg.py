@@ -14,7 +14,7 @@ import lit.formats
 config.name = "cuda-lint"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".cuh", ".cpp", ".test"]
-config.excludes = ["Inputs", "unit", "CMakeLists.txt", "README.md", "lit.cfg.py"]
+config.excludes = ["Inputs", "unit", "tools", "CMakeLists.txt", "README.md", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cuda_lint_build_dir, "test")
 
@@ -34,13 +34,14 @@ def tool(name):
 config.substitutions.append(("%cuda-lint-clangd", tool("cuda-lint-clangd")))
 config.substitutions.append(("%cuda-lint-plugin",
                              os.path.join(config.cuda_lint_lib_dir, "CudaLintTidyPlugin.so")))
-config.substitutions.append(("%cuda-lint", tool("cuda-lint") + " --color=never"))
+config.substitutions.append(("%cuda-lint", tool("cuda-lint") + " --color=false"))
 config.substitutions.append(("%clang-tidy", os.path.join(config.llvm_tools_dir, "clang-tidy")))
 config.substitutions.append(("%nvcc", os.path.join(cuda_path, "bin", "nvcc")))
 config.substitutions.append(("%cuda-path", cuda_path))
 config.substitutions.append(("%src", config.cuda_lint_src_dir))
 config.substitutions.append(("%build", config.cuda_lint_build_dir))
 config.substitutions.append(("%python", "python3"))
+config.substitutions.append(("%expect-exit", "python3 " + os.path.join(config.cuda_lint_src_dir, "test", "tools", "expect_exit.py")))
 
 if os.path.exists(os.path.join(cuda_path, "bin", "nvcc")):
     config.available_features.add("nvcc")

@@ -1,1 +1,366 @@
-int main(){return 0;}
+//===- CudaLintMain.cpp - The cuda-lint command-line program --------------===//
+//
+// cuda-lint [options] FILE... [-- COMPILE-FLAGS]
+// cuda-lint -p BUILD-DIR [FILE...]
+//
+// Exit status: 0 no finding, 1 findings (or compiler errors) reported,
+// 2 usage or tool error (missing file, unusable toolkit, a crashed unit).
+//
+//===----------------------------------------------------------------------===//
+#include "Attributes.h"
+#include "RuleCatalog.h"
+#include "driver/CompileCommands.h"
+#include "driver/LintRunner.h"
+#include "driver/Output.h"
+#include "driver/SidePlan.h"
+#include "driver/Toolchain.h"
+#include "GlobList.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <set>
+
+using namespace llvm;
+using namespace cuda_lint;
+
+extern volatile int CudaLintModuleAnchorSource;
+static int LLVM_ATTRIBUTE_UNUSED CudaLintModuleAnchorDestination =
+    CudaLintModuleAnchorSource;
+
+static cl::OptionCategory Category("cuda-lint options");
+
+static cl::list<std::string> Files(cl::Positional, cl::desc("FILE..."),
+                                   cl::cat(Category));
+static cl::opt<std::string> BuildPath(
+    "p", cl::desc("Build directory holding compile_commands.json; without FILE, "
+                  "lint every translation unit in it"),
+    cl::value_desc("build-path"), cl::cat(Category));
+static cl::opt<std::string> ChecksOpt(
+    "checks", cl::desc("Checks to run, clang-tidy glob syntax (e.g. '-*,cuda-wmma-*'); "
+                       "adds to the configuration's Checks"),
+    cl::value_desc("glob"), cl::cat(Category));
+static cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regex of headers whose findings are reported (default: every "
+             "non-system header, i.e. the project's own files)"),
+    cl::value_desc("regex"), cl::cat(Category));
+static cl::opt<bool> ListChecks("list-checks",
+                                cl::desc("List the enabled checks and exit"),
+                                cl::cat(Category));
+static cl::opt<std::string> Explain(
+    "explain", cl::desc("Print a rule's documentation and exit"),
+    cl::value_desc("rule-id"), cl::cat(Category));
+static cl::opt<std::string> CudaPath(
+    "cuda-path", cl::desc("CUDA toolkit (default: $CUDA_PATH, nvcc on PATH, /usr/local/cuda)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string> DefaultArch(
+    "cuda-gpu-arch", cl::desc("Architecture when the command names none (default sm_90)"),
+    cl::init("sm_90"), cl::value_desc("sm_XX"), cl::cat(Category));
+static cl::opt<std::string> DeviceArchs(
+    "device-archs",
+    cl::desc("Device sides to analyse: 'all' (default), 'first', or a list sm_80,sm_90"),
+    cl::init("all"), cl::cat(Category));
+static cl::opt<std::string> ResourceDir(
+    "resource-dir", cl::desc("clang resource directory (default: LLVM 22's)"),
+    cl::cat(Category));
+static cl::opt<unsigned> Jobs("j", cl::desc("Translation units analysed in parallel (default: cores)"),
+                              cl::init(0), cl::cat(Category));
+static cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no summary"),
+                           cl::cat(Category));
+static cl::opt<bool> Verbose("verbose",
+                             cl::desc("Print each side's compile command on stderr"),
+                             cl::cat(Category));
+static cl::opt<std::string> ConfigFile(
+    "config-file", cl::desc("Use this configuration file instead of looking for .cuda-lint.yaml"),
+    cl::value_desc("path"), cl::cat(Category));
+
+namespace {
+
+/// One unit of work: a file and its command.
+struct Job {
+  std::string File;
+  TranslationUnitCommand TU;
+};
+
+/// Reports tool errors (exit status 2) on stderr.
+struct ToolErrors {
+  std::mutex M;
+  unsigned Count = 0;
+  void report(const Twine &Msg) {
+    std::lock_guard<std::mutex> L(M);
+    ++Count;
+    WithColor::error(errs(), "cuda-lint") << Msg << "\n";
+  }
+};
+
+/// One note per dropped compile flag per run.
+struct DroppedFlagNotes {
+  std::mutex M;
+  std::set<std::string> Seen;
+  void note(const std::vector<std::string> &Flags) {
+    std::lock_guard<std::mutex> L(M);
+    for (const std::string &F : Flags)
+      if (Seen.insert(F).second)
+        WithColor::note(errs(), "cuda-lint")
+            << "ignoring compile flag '" << F << "' (no clang equivalent)\n";
+  }
+};
+
+std::string absolutePath(StringRef P) {
+  SmallString<256> A(P);
+  sys::fs::make_absolute(A);
+  sys::path::remove_dots(A, true);
+  return std::string(A);
+}
+
+int listChecks() {
+  clang::tidy::GlobList Enabled(ChecksOpt.empty() ? "cuda-*" : "cuda-*," + ChecksOpt);
+  for (const RuleInfo &R : allRules())
+    if (Enabled.contains(R.Id))
+      outs() << R.Id << "  (" << severityName(R.Sev) << ")  " << R.Summary << "\n";
+  return 0;
+}
+
+int explain(StringRef Id) {
+  const RuleInfo *R = findRule(Id);
+  if (!R) {
+    WithColor::error(errs(), "cuda-lint") << "unknown rule '" << Id
+                                          << "'; --list-checks lists them\n";
+    return 2;
+  }
+  // The page without its front matter.
+  StringRef Body = R->Doc;
+  if (Body.consume_front("---"))
+    Body = Body.split("\n---").second.ltrim('-').ltrim();
+  outs() << Body;
+  if (!Body.ends_with("\n"))
+    outs() << "\n";
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  linkCudaAttributes();
+
+  // Everything after "--" is compile flags for the named files.
+  std::vector<std::string> ExtraFlags;
+  bool HaveFlags = false;
+  int ToolArgc = argc;
+  for (int I = 1; I < argc; ++I)
+    if (StringRef(argv[I]) == "--") {
+      ToolArgc = I;
+      HaveFlags = true;
+      for (int J = I + 1; J < argc; ++J)
+        ExtraFlags.push_back(argv[J]);
+      break;
+    }
+  cl::HideUnrelatedOptions(Category);
+  if (auto *C = cl::getRegisteredOptions().lookup("color"))
+    C->setHiddenFlag(cl::NotHidden);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "cuda-lint " << cudaLintVersion() << " (LLVM " << LLVM_VERSION_STRING << ")\n";
+  });
+  if (!cl::ParseCommandLineOptions(ToolArgc, argv,
+                                   "cuda-lint: finds misuse of CUDA C++ annotations and APIs\n",
+                                   &errs()))
+    return 2;
+
+  if (ListChecks)
+    return listChecks();
+  if (!Explain.empty())
+    return explain(Explain);
+  if (Files.empty() && BuildPath.empty()) {
+    WithColor::error(errs(), "cuda-lint") << "no input files (give FILE... or -p BUILD-DIR)\n";
+    return 2;
+  }
+
+  ToolErrors Errors;
+  DroppedFlagNotes Dropped;
+
+  // The jobs: from -p, from an automatically found database, or from flags.
+  std::vector<Job> Jobs_;
+  std::unique_ptr<clang::tooling::CompilationDatabase> ExplicitDB;
+  if (!BuildPath.empty()) {
+    auto DB = loadCompilationDatabase(BuildPath);
+    if (!DB) {
+      Errors.report(toString(DB.takeError()));
+      return 2;
+    }
+    ExplicitDB = std::move(*DB);
+    if (Files.empty())
+      for (const auto &Cmd : ExplicitDB->getAllCompileCommands())
+        Jobs_.push_back({"", fromCompileCommand(Cmd)});
+  }
+  StringMap<std::unique_ptr<clang::tooling::CompilationDatabase>> FoundDBs;
+  for (const std::string &F : Files) {
+    std::string File = absolutePath(F);
+    if (!sys::fs::exists(File)) {
+      Errors.report("no such file: '" + F + "'");
+      continue;
+    }
+    if (sys::fs::is_directory(File)) {
+      Errors.report("'" + F + "' is a directory, not a source file");
+      continue;
+    }
+    if (HaveFlags) {
+      Jobs_.push_back({File, fromCommandLineFlags(File, ExtraFlags)});
+      continue;
+    }
+    clang::tooling::CompilationDatabase *DB = ExplicitDB.get();
+    if (!DB) {
+      std::string Dir = findCompilationDatabaseFor(File);
+      if (!Dir.empty()) {
+        auto &Slot = FoundDBs[Dir];
+        if (!Slot) {
+          auto Loaded = loadCompilationDatabase(Dir);
+          if (!Loaded)
+            Errors.report(toString(Loaded.takeError()));
+          else
+            Slot = std::move(*Loaded);
+        }
+        DB = Slot.get();
+      }
+    }
+    std::vector<clang::tooling::CompileCommand> Cmds;
+    if (DB)
+      Cmds = commandsFor(*DB, File);
+    if (Cmds.empty()) {
+      Jobs_.push_back({File, fromCommandLineFlags(File, {})});
+      continue;
+    }
+    for (auto &Cmd : Cmds) {
+      Job J{File, fromCompileCommand(Cmd)};
+      J.TU.Command.File = File;
+      Jobs_.push_back(std::move(J));
+    }
+  }
+  for (Job &J : Jobs_) {
+    if (J.File.empty())
+      J.File = J.TU.Command.File;
+    if (!sys::fs::exists(J.File)) {
+      WithColor::note(errs(), "cuda-lint") << "skipping '" << J.File
+                                           << "' from the compilation database: no such file\n";
+      J.File.clear();
+    }
+  }
+  llvm::erase_if(Jobs_, [](const Job &J) { return J.File.empty(); });
+
+  // The toolkit is needed only for CUDA units.
+  SidePlanOptions PlanOpts;
+  PlanOpts.DefaultArch = DefaultArch;
+  if (DeviceArchs == "first")
+    PlanOpts.Devices.Mode = DeviceArchSelection::First;
+  else if (DeviceArchs != "all") {
+    PlanOpts.Devices.Mode = DeviceArchSelection::List;
+    SmallVector<StringRef, 4> Parts;
+    StringRef(DeviceArchs).split(Parts, ',', -1, false);
+    for (StringRef P : Parts)
+      PlanOpts.Devices.Archs.push_back(P.trim().str());
+  }
+  if (llvm::any_of(Jobs_, [](const Job &J) { return J.TU.Command.IsCuda; })) {
+    auto Toolkit = findCudaToolkit(CudaPath);
+    if (!Toolkit) {
+      Errors.report(toString(Toolkit.takeError()));
+      return 2;
+    }
+    PlanOpts.CudaPath = *Toolkit;
+  }
+  auto Resources = findClangResourceDir(ResourceDir);
+  if (!Resources) {
+    Errors.report(toString(Resources.takeError()));
+    return 2;
+  }
+  PlanOpts.ResourceDir = *Resources;
+
+  LintSettings Settings;
+  Settings.Defaults = clang::tidy::ClangTidyOptions::getDefaults();
+  Settings.Defaults.Checks = "-*,cuda-*";
+  Settings.Defaults.HeaderFilterRegex = ".*";
+  Settings.Defaults.SystemHeaders = false;
+  Settings.Defaults.HeaderFileExtensions = {"h", "hh", "hpp", "hxx", "cuh", "inl"};
+  Settings.Defaults.ImplementationFileExtensions = {"c", "cc", "cpp", "cxx", "cu"};
+  if (!ChecksOpt.empty())
+    Settings.Overrides.Checks = ChecksOpt;
+  if (!HeaderFilter.empty())
+    Settings.Overrides.HeaderFilterRegex = HeaderFilter;
+
+  // Run the units in parallel; results land in their job's slot.
+  std::vector<TranslationUnitResult> Results(Jobs_.size());
+  bool Progress = !Quiet && sys::Process::StandardErrIsDisplayed();
+  std::atomic<unsigned> Done{0}, FindingsSoFar{0};
+  std::mutex ProgressMutex;
+  auto Start = std::chrono::steady_clock::now();
+  CrashRecoveryContext::Enable();
+  {
+    unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count() : Jobs;
+    DefaultThreadPool Pool(llvm::hardware_concurrency(std::max(1u, Threads)));
+    for (size_t I = 0; I < Jobs_.size(); ++I) {
+      Pool.async([&, I] {
+        const Job &J = Jobs_[I];
+        Dropped.note(J.TU.DroppedFlags);
+        std::vector<AnalysisSide> Sides = planSides(J.TU.Command, PlanOpts);
+        if (Verbose) {
+          std::lock_guard<std::mutex> L(ProgressMutex);
+          for (const AnalysisSide &S : Sides)
+            errs() << "cuda-lint: " << J.File << " [" << S.Name << "]: "
+                   << llvm::join(S.CommandLine, " ") << "\n";
+        }
+        clang::tidy::ClangTidyOptions::OptionMap Facts = J.TU.Facts;
+        std::vector<std::string> Archs;
+        for (const AnalysisSide &S : Sides)
+          if (S.IsDevice)
+            Archs.push_back(S.Name);
+        Facts.insert_or_assign("CudaLint.GpuArchs", clang::tidy::ClangTidyOptions::ClangTidyValue(llvm::join(Archs, ",")));
+        Results[I] = lintTranslationUnit(J.File, J.TU.Command.Directory, Sides,
+                                         Settings, Facts);
+        for (const std::string &F : Results[I].ToolFailures)
+          Errors.report(J.File + ": " + F);
+        FindingsSoFar += Results[I].Findings.size();
+        unsigned N = ++Done;
+        if (Progress) {
+          std::lock_guard<std::mutex> L(ProgressMutex);
+          errs() << "\r\x1b[K[" << N << "/" << Jobs_.size() << "] "
+                 << FindingsSoFar << " findings  " << sys::path::filename(J.File);
+        }
+      });
+    }
+    Pool.wait();
+  }
+  if (Progress)
+    errs() << "\r\x1b[K";
+  double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+
+  std::vector<Finding> All = mergeResults(Results);
+  OutputOptions OutOpts;
+  // LLVM's own --color=true|false option (default: autodetect), and NO_COLOR.
+  auto &Registered = cl::getRegisteredOptions();
+  if (auto *C = static_cast<cl::opt<cl::boolOrDefault> *>(Registered.lookup("color"))) {
+    if (C->getValue() == cl::BOU_TRUE)
+      OutOpts.Color = true;
+    else if (C->getValue() == cl::BOU_FALSE)
+      OutOpts.Color = false;
+  }
+  if (!OutOpts.Color && !llvm::sys::Process::GetEnv("NO_COLOR").value_or("").empty())
+    OutOpts.Color = false;
+  printText(All, OutOpts);
+
+  RunSummary Summary = summarize(All, Jobs_.size(), Errors.Count, Seconds);
+  if (!Quiet)
+    printSummary(Summary, errs());
+  if (Errors.Count)
+    return 2;
+  return All.empty() ? 0 : 1;
+}

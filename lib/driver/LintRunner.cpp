@@ -1,0 +1,273 @@
+#include "driver/LintRunner.h"
+#include "RuleCatalog.h"
+#include "ClangTidy.h"
+#include "GlobList.h"
+#include "ClangTidyModule.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <map>
+#include <tuple>
+
+using namespace clang;
+using namespace clang::tidy;
+
+namespace cuda_lint {
+namespace {
+
+/// A compilation database that answers one command for the file it is asked
+/// about: how each side is handed to clang-tidy's runner.
+class SingleCommandDatabase : public tooling::CompilationDatabase {
+public:
+  explicit SingleCommandDatabase(tooling::CompileCommand Cmd) : Cmd(std::move(Cmd)) {}
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef) const override {
+    return {Cmd};
+  }
+
+private:
+  tooling::CompileCommand Cmd;
+};
+
+using FindingKey = std::tuple<std::string, std::string, unsigned, std::string>;
+
+FindingKey keyOf(const ClangTidyError &E) {
+  return {E.DiagnosticName, E.Message.FilePath, E.Message.FileOffset,
+          E.Message.Message};
+}
+
+/// clang-tidy's file-based options provider reading `.cuda-lint.yaml` (the
+/// nearest one above the file wins) instead of `.clang-tidy`. The base class's
+/// constructor that takes handlers leaves its file system unset, hence this.
+class CudaLintOptionsProvider : public FileOptionsProvider {
+public:
+  CudaLintOptionsProvider(const ClangTidyOptions &Defaults,
+                          const ClangTidyOptions &Overrides,
+                          llvm::StringRef ConfigFileName)
+      : FileOptionsProvider(ClangTidyGlobalOptions(), Defaults, Overrides,
+                            llvm::vfs::getRealFileSystem()) {
+    ConfigHandlers.clear();
+    ConfigHandlers.emplace_back(ConfigFileName.str(), [](llvm::MemoryBufferRef Buf) {
+      return parseConfiguration(Buf);
+    });
+  }
+};
+
+std::unique_ptr<ClangTidyOptionsProvider>
+makeOptionsProvider(const LintSettings &Settings,
+                    const ClangTidyOptions::OptionMap &FactOptions) {
+  ClangTidyOptions Overrides = Settings.Overrides;
+  for (const auto &KV : FactOptions)
+    Overrides.CheckOptions.insert_or_assign(KV.getKey(), KV.getValue());
+  return std::make_unique<CudaLintOptionsProvider>(Settings.Defaults, Overrides,
+                                                   Settings.ConfigFileName);
+}
+
+/// Runs the enabled checks on one side: clang-tidy's runner (runClangTidy),
+/// minus its "Error while processing" message on stderr: compiler errors are
+/// findings here, printed with the rest.
+std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
+                                            const tooling::CompilationDatabase &DB,
+                                            const std::string &File) {
+  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  tooling::ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
+                          BaseFS);
+  Tool.setPrintErrorMessage(false);
+  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+
+  ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
+                                           /*RemoveIncompatibleErrors=*/true,
+                                           /*GetFixesFromNotes=*/false);
+  auto DiagOpts = std::make_unique<DiagnosticOptions>();
+  DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &DiagConsumer,
+                       /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
+  Tool.setDiagnosticConsumer(&DiagConsumer);
+
+  class Action : public ASTFrontendAction {
+  public:
+    explicit Action(ClangTidyASTConsumerFactory *Factory) : Factory(Factory) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                   llvm::StringRef InFile) override {
+      return Factory->createASTConsumer(CI, InFile);
+    }
+
+  private:
+    ClangTidyASTConsumerFactory *Factory;
+  };
+  class ActionFactory : public tooling::FrontendActionFactory {
+  public:
+    ActionFactory(ClangTidyContext &Context,
+                  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS)
+        : ConsumerFactory(Context, std::move(FS)) {}
+    std::unique_ptr<FrontendAction> create() override {
+      return std::make_unique<Action>(&ConsumerFactory);
+    }
+    bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                       FileManager *Files,
+                       std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                       DiagnosticConsumer *DiagConsumer) override {
+      // No "N errors generated" lines: the findings are printed by us.
+      Invocation->getDiagnosticOpts().ShowCarets = false;
+      return FrontendActionFactory::runInvocation(Invocation, Files, PCHContainerOps,
+                                                  DiagConsumer);
+    }
+
+  private:
+    ClangTidyASTConsumerFactory ConsumerFactory;
+  };
+  ActionFactory Factory(Context, BaseFS);
+  Tool.run(&Factory);
+  return DiagConsumer.take();
+}
+
+/// The line of \p E's main location, computed from the file's text (the
+/// SourceManager of the side is gone by now).
+unsigned lineOf(const ClangTidyError &E, llvm::StringMap<std::string> &Cache) {
+  auto It = Cache.find(E.Message.FilePath);
+  if (It == Cache.end()) {
+    auto Buf = llvm::MemoryBuffer::getFile(E.Message.FilePath);
+    It = Cache.insert({E.Message.FilePath, Buf ? (*Buf)->getBuffer().str() : ""}).first;
+  }
+  llvm::StringRef Text = It->second;
+  return 1 + Text.take_front(E.Message.FileOffset).count('\n');
+}
+
+} // namespace
+
+void relabelOwnedCompilerDiagnostics(
+    std::vector<Finding> &Findings,
+    const std::function<bool(llvm::StringRef)> &RuleEnabled) {
+  struct Owned {
+    const RuleInfo *Rule;
+    llvm::Regex Re;
+  };
+  static const std::vector<std::pair<const RuleInfo *, std::string>> Patterns = [] {
+    std::vector<std::pair<const RuleInfo *, std::string>> P;
+    for (const RuleInfo &R : allRules())
+      for (const std::string &D : R.ClangDiagnostics)
+        P.push_back({&R, D});
+    return P;
+  }();
+  if (Patterns.empty())
+    return;
+  llvm::StringMap<std::string> TextCache;
+  std::vector<bool> Drop(Findings.size(), false);
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    Finding &F = Findings[I];
+    if (!F.isCompilerDiagnostic())
+      continue;
+    for (const auto &[Rule, Pattern] : Patterns) {
+      if (!RuleEnabled(Rule->Id) || !llvm::Regex(Pattern).match(F.Error.Message.Message))
+        continue;
+      unsigned Line = lineOf(F.Error, TextCache);
+      bool Reported = llvm::any_of(Findings, [&](const Finding &Other) {
+        return Other.Error.DiagnosticName == Rule->Id &&
+               Other.Error.Message.FilePath == F.Error.Message.FilePath &&
+               lineOf(Other.Error, TextCache) == Line;
+      });
+      if (Reported) {
+        Drop[I] = true;
+      } else {
+        F.Error.DiagnosticName = Rule->Id.str();
+        F.Error.DiagLevel = diagnosticLevel(Rule->Sev) == DiagnosticIDs::Error
+                                ? tooling::Diagnostic::Error
+                                : tooling::Diagnostic::Warning;
+      }
+      break;
+    }
+  }
+  size_t Out = 0;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    if (!Drop[I])
+      Findings[Out++] = std::move(Findings[I]);
+  Findings.erase(Findings.begin() + Out, Findings.end());
+}
+
+TranslationUnitResult
+lintTranslationUnit(const std::string &File, const std::string &Directory,
+                    const std::vector<AnalysisSide> &Sides,
+                    const LintSettings &Settings,
+                    const ClangTidyOptions::OptionMap &FactOptions) {
+  TranslationUnitResult Result;
+  Result.File = File;
+  std::map<FindingKey, size_t> Index;
+  std::vector<std::string> DeviceSides;
+  std::string EffectiveChecks = Settings.Defaults.Checks.value_or("");
+
+  for (const AnalysisSide &Side : Sides) {
+    Result.Sides.push_back(Side.Name);
+    if (Side.IsDevice)
+      DeviceSides.push_back(Side.Name);
+    std::vector<ClangTidyError> Errors;
+    tooling::CompileCommand Cmd(Directory, File, Side.CommandLine, "");
+    SingleCommandDatabase DB(Cmd);
+    auto Run = [&] {
+      ClangTidyContext Context(makeOptionsProvider(Settings, FactOptions),
+                               /*AllowEnablingAnalyzerAlphaCheckers=*/false,
+                               /*EnableModuleHeadersParsing=*/false,
+                               /*ExperimentalCustomChecks=*/false);
+      Errors = runChecksOnSide(Context, DB, File);
+      // Checks as configured for this file (command line over .cuda-lint.yaml).
+      EffectiveChecks = Context.getOptions().Checks.value_or("");
+    };
+    llvm::CrashRecoveryContext CRC;
+    if (!CRC.RunSafely(Run)) {
+      Result.ToolFailures.push_back("the checker crashed while analysing the " +
+                                    Side.Name + " side");
+      continue;
+    }
+    for (ClangTidyError &E : Errors) {
+      if (getenv("CUDA_LINT_DEBUG_SIDES"))
+        llvm::errs() << "[" << Side.Name << "] " << E.DiagnosticName << ": " << E.Message.Message << "\n";
+      auto [It, Inserted] = Index.insert({keyOf(E), Result.Findings.size()});
+      if (Inserted) {
+        Result.Findings.push_back({std::move(E), {Side.Name}, File});
+      } else {
+        Result.Findings[It->second].Sides.push_back(Side.Name);
+      }
+    }
+  }
+
+  // Owned compiler diagnostics are relabelled per unit: the rule's own finding
+  // and clang's are compared at the same line of the same unit.
+  CachedGlobList Enabled(EffectiveChecks);
+  relabelOwnedCompilerDiagnostics(
+      Result.Findings, [&](llvm::StringRef Id) { return Enabled.contains(Id); });
+
+  // A finding that only some device architectures see says which.
+  if (DeviceSides.size() > 1)
+    for (Finding &F : Result.Findings) {
+      if (llvm::is_contained(F.Sides, "host"))
+        continue;
+      if (F.Sides.size() < DeviceSides.size())
+        F.Error.Message.Message += " [" + llvm::join(F.Sides, ",") + "]";
+    }
+  return Result;
+}
+
+std::vector<Finding>
+mergeResults(const std::vector<TranslationUnitResult> &Results) {
+  std::vector<Finding> All;
+  std::map<FindingKey, size_t> Index;
+  for (const TranslationUnitResult &R : Results)
+    for (const Finding &F : R.Findings)
+      if (Index.insert({keyOf(F.Error), All.size()}).second)
+        All.push_back(F);
+  std::stable_sort(All.begin(), All.end(), [](const Finding &A, const Finding &B) {
+    return std::make_tuple(A.Error.Message.FilePath, A.Error.Message.FileOffset,
+                           A.Error.DiagnosticName) <
+           std::make_tuple(B.Error.Message.FilePath, B.Error.Message.FileOffset,
+                           B.Error.DiagnosticName);
+  });
+  return All;
+}
+
+} // namespace cuda_lint

@@ -1,0 +1,135 @@
+#include "driver/SidePlan.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
+
+namespace cuda_lint {
+
+bool isCudaFileName(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  return Ext.equals_insensitive(".cu") || Ext.equals_insensitive(".cuh");
+}
+
+static void addUnique(std::vector<std::string> &V, llvm::StringRef S) {
+  if (!S.empty() && !llvm::is_contained(V, S))
+    V.push_back(S.str());
+}
+
+std::vector<std::string> gpuArchsInFlags(const std::vector<std::string> &Flags) {
+  std::vector<std::string> Archs;
+  for (size_t I = 0; I < Flags.size(); ++I) {
+    llvm::StringRef F = Flags[I];
+    for (llvm::StringRef Prefix : {"--cuda-gpu-arch", "--offload-arch"}) {
+      if (F == Prefix && I + 1 < Flags.size()) {
+        addUnique(Archs, Flags[++I]);
+      } else if (F.consume_front(Prefix) && F.consume_front("=")) {
+        llvm::SmallVector<llvm::StringRef, 4> Parts;
+        F.split(Parts, ',');
+        for (llvm::StringRef P : Parts)
+          addUnique(Archs, P);
+      }
+    }
+  }
+  return Archs;
+}
+
+/// Flags that the side planner owns: stripped from the command.
+static bool isSideFlag(llvm::StringRef F, bool &TakesNext) {
+  TakesNext = false;
+  if (F == "--cuda-gpu-arch" || F == "--offload-arch" || F == "-o") {
+    TakesNext = true;
+    return true;
+  }
+  return F.starts_with("--cuda-gpu-arch=") || F.starts_with("--offload-arch=") ||
+         F == "--cuda-host-only" || F == "--cuda-device-only" ||
+         F == "--offload-host-only" || F == "--offload-device-only" ||
+         F == "-fsyntax-only" || F == "-c" || F == "-S" || F == "-E" ||
+         F.starts_with("-o");
+}
+
+static bool hasFlagWithPrefix(const std::vector<std::string> &Flags,
+                              llvm::StringRef Prefix) {
+  return llvm::any_of(Flags, [&](const std::string &F) {
+    return llvm::StringRef(F).starts_with(Prefix);
+  });
+}
+
+std::vector<AnalysisSide> planSides(const ClangCommand &Cmd,
+                                    const SidePlanOptions &Opts) {
+  std::vector<std::string> Base;
+  Base.push_back("clang++");
+  for (size_t I = 0; I < Cmd.Flags.size(); ++I) {
+    bool TakesNext;
+    if (isSideFlag(Cmd.Flags[I], TakesNext)) {
+      I += TakesNext;
+      continue;
+    }
+    Base.push_back(Cmd.Flags[I]);
+  }
+  if (!hasFlagWithPrefix(Base, "-resource-dir"))
+    Base.push_back("-resource-dir=" + Opts.ResourceDir);
+
+  if (!Cmd.IsCuda) {
+    Base.push_back(Cmd.File);
+    return {AnalysisSide{"host", false, std::move(Base)}};
+  }
+
+  bool HasLanguage = llvm::any_of(Base, [](const std::string &F) {
+    return F == "-x" || llvm::StringRef(F).starts_with("-x");
+  });
+  if (!HasLanguage && !llvm::sys::path::extension(Cmd.File).equals_insensitive(".cu"))
+    Base.insert(Base.begin() + 1, {"-x", "cuda"});
+  if (!hasFlagWithPrefix(Base, "--cuda-path"))
+    Base.push_back("--cuda-path=" + Opts.CudaPath);
+  // nvcc adds the CCCL directory (CUB, Thrust, libcu++) itself; clang does not.
+  llvm::SmallString<256> Cccl(Opts.CudaPath);
+  llvm::sys::path::append(Cccl, "include", "cccl");
+  Base.push_back("-isystem");
+  Base.push_back(std::string(Cccl));
+  // Not -nocudalib: with it the driver skips the toolkit version and the
+  // device side falls back to the pre-9.2 launch API (cudaConfigureCall).
+  // CUDA 13 is newer than clang 22 knows; the toolkit works.
+  Base.push_back("-Wno-unknown-cuda-version");
+
+  std::vector<std::string> Archs = Cmd.GpuArchs;
+  if (Archs.empty())
+    Archs = gpuArchsInFlags(Cmd.Flags);
+  if (Archs.empty())
+    Archs.push_back(Opts.DefaultArch);
+  std::vector<std::string> Selected;
+  switch (Opts.Devices.Mode) {
+  case DeviceArchSelection::All:
+    Selected = Archs;
+    break;
+  case DeviceArchSelection::First:
+    Selected = {Archs.front()};
+    break;
+  case DeviceArchSelection::List:
+    for (const std::string &A : Opts.Devices.Archs)
+      addUnique(Selected, A);
+    break;
+  }
+  if (Selected.empty())
+    Selected = {Archs.front()};
+
+  std::vector<AnalysisSide> Sides;
+  if (Opts.HostSide) {
+    AnalysisSide Host{"host", false, Base};
+    Host.CommandLine.push_back("--cuda-host-only");
+    for (const std::string &Arch : Archs)
+      Host.CommandLine.push_back("--cuda-gpu-arch=" + Arch);
+    Host.CommandLine.push_back(Cmd.File);
+    Sides.push_back(std::move(Host));
+  }
+  for (const std::string &Arch : Selected) {
+    AnalysisSide Dev{Arch, true, Base};
+    Dev.CommandLine.push_back("--cuda-device-only");
+    Dev.CommandLine.push_back("--cuda-gpu-arch=" + Arch);
+    Dev.CommandLine.push_back(Cmd.File);
+    Sides.push_back(std::move(Dev));
+  }
+  return Sides;
+}
+
+} // namespace cuda_lint

@@ -1,0 +1,70 @@
+#include "driver/Toolchain.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace cuda_lint {
+
+static bool hasFile(llvm::StringRef Dir, llvm::StringRef Rel) {
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, Rel);
+  return llvm::sys::fs::exists(P);
+}
+
+llvm::Expected<std::string> findCudaToolkit(llvm::StringRef Explicit) {
+  std::string Searched;
+  llvm::raw_string_ostream OS(Searched);
+  auto Try = [&](llvm::StringRef How, llvm::StringRef Dir) -> std::optional<std::string> {
+    if (Dir.empty())
+      return std::nullopt;
+    llvm::SmallString<256> Abs(Dir);
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::real_path(Abs, Real) && hasFile(Real, "include/cuda_runtime.h"))
+      return std::string(Real);
+    OS << "\n  " << How << ": " << Dir
+       << (llvm::sys::fs::is_directory(Abs) ? " (no include/cuda_runtime.h)"
+                                            : " (no such directory)");
+    return std::nullopt;
+  };
+  if (!Explicit.empty()) {
+    if (auto P = Try("--cuda-path", Explicit))
+      return *P;
+    // An explicit path that is wrong is an error, not a reason to guess.
+    return llvm::createStringError("no usable CUDA toolkit at --cuda-path:" + Searched);
+  }
+  if (auto Env = llvm::sys::Process::GetEnv("CUDA_PATH"))
+    if (auto P = Try("$CUDA_PATH", *Env))
+      return *P;
+  if (auto Nvcc = llvm::sys::findProgramByName("nvcc")) {
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(*Nvcc, Real))
+      Real = *Nvcc;
+    llvm::StringRef Bin = llvm::sys::path::parent_path(Real);
+    if (auto P = Try("nvcc on PATH", llvm::sys::path::parent_path(Bin)))
+      return *P;
+  } else {
+    OS << "\n  nvcc on PATH: not found";
+  }
+  if (auto P = Try("default", "/usr/local/cuda"))
+    return *P;
+  return llvm::createStringError(
+      "no CUDA toolkit found; searched:" + Searched +
+      "\n  (give one with --cuda-path=DIR or $CUDA_PATH)");
+}
+
+llvm::Expected<std::string> findClangResourceDir(llvm::StringRef Explicit) {
+  std::string Dir = Explicit.empty() ? std::string(CUDA_LINT_RESOURCE_DIR) : Explicit.str();
+  if (hasFile(Dir, "include/__clang_cuda_runtime_wrapper.h"))
+    return Dir;
+  return llvm::createStringError(
+      "clang resource directory '" + Dir +
+      "' lacks include/__clang_cuda_runtime_wrapper.h (install clang-22 or "
+      "pass --resource-dir)");
+}
+
+llvm::StringRef cudaLintVersion() { return CUDA_LINT_VERSION; }
+
+} // namespace cuda_lint

@@ -1,0 +1,28 @@
+//===- Toolchain.h - Finding the CUDA toolkit and clang's resources -*- C++ -*-===//
+#ifndef CUDA_LINT_DRIVER_TOOLCHAIN_H
+#define CUDA_LINT_DRIVER_TOOLCHAIN_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace cuda_lint {
+
+/// Finds the CUDA toolkit the way `cuda-lint` documents it: \p Explicit
+/// (`--cuda-path`), then `$CUDA_PATH`, then the directory above the `nvcc`
+/// on `PATH`, then `/usr/local/cuda`. A toolkit is usable when it has
+/// `include/cuda_runtime.h`. Returns its absolute path, or an error that
+/// lists every place searched and why each was rejected.
+llvm::Expected<std::string> findCudaToolkit(llvm::StringRef Explicit);
+
+/// The clang resource directory (builtin headers, CUDA wrapper headers):
+/// \p Explicit when given, else the one of the LLVM cuda-lint was built with.
+/// Errors when the directory lacks `include/__clang_cuda_runtime_wrapper.h`.
+llvm::Expected<std::string> findClangResourceDir(llvm::StringRef Explicit);
+
+/// The version string of cuda-lint.
+llvm::StringRef cudaLintVersion();
+
+} // namespace cuda_lint
+
+#endif
