@@ -56,6 +56,15 @@ inline void check_launch(const char *what, int line) {
            cudaGetErrorString(err));
 }
 
+/// The number of blocks in the calling block's cluster (PTX %cluster_nctarank; sm_90 and up).
+/// What cooperative_groups::this_cluster().num_blocks() returns, spelled so that clang parses it
+/// too: CUDA 13's cooperative_groups hides the cluster group from compilers other than nvcc.
+__device__ inline unsigned cluster_block_count() {
+  unsigned n;
+  asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(n));
+  return n;
+}
+
 } // namespace runtime_check
 
 /// Every CUDA runtime call in these programs goes through RC_CHECK (or RC_CHECK_LAUNCH right

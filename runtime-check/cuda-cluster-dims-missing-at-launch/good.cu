@@ -1,16 +1,13 @@
 // runtime-check cuda-cluster-dims-missing-at-launch, good: the same kernel launched through
 // cudaLaunchKernelEx with cudaLaunchAttributeClusterDimension = (2, 1, 1).
-#include <cooperative_groups.h>
 #include "../common/runtime_check.cuh"
-
-namespace cg = cooperative_groups;
 
 constexpr int kBlocks = 4;
 
 // A kernel whose cluster shape is chosen at launch time: __cluster_dims__ with no arguments.
 // Each block records the number of blocks in its cluster: sizes[blockIdx.x] = cluster size.
 __global__ void __cluster_dims__() record_cluster(unsigned *sizes) {
-  if (threadIdx.x == 0) sizes[blockIdx.x] = cg::this_cluster().num_blocks();
+  if (threadIdx.x == 0) sizes[blockIdx.x] = runtime_check::cluster_block_count();
 }
 
 // Zeroed per-block slots on the device.

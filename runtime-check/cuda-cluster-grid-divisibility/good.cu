@@ -1,12 +1,9 @@
 // runtime-check cuda-cluster-grid-divisibility, good: the same kernel launched with a grid of 4 blocks (a multiple of 2).
-#include <cooperative_groups.h>
 #include "../common/runtime_check.cuh"
-
-namespace cg = cooperative_groups;
 
 // Each block records the number of blocks in its cluster: sizes[blockIdx.x] = cluster size.
 __global__ void __cluster_dims__(2, 1, 1) record_cluster(unsigned *sizes) {
-  if (threadIdx.x == 0) sizes[blockIdx.x] = cg::this_cluster().num_blocks();
+  if (threadIdx.x == 0) sizes[blockIdx.x] = runtime_check::cluster_block_count();
 }
 
 // Checks that every one of `blocks` blocks ran in a cluster of 2; ends the program.

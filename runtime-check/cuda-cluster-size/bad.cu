@@ -1,12 +1,9 @@
 // runtime-check cuda-cluster-size, bad (compile tier): __cluster_dims__(4, 1, 1) on a kernel whose
 // __launch_bounds__ allows at most 2 blocks per cluster. nvcc 13.0 rejects it.
-#include <cooperative_groups.h>
 #include "../common/runtime_check.cuh"
 
-namespace cg = cooperative_groups;
-
 __global__ void __cluster_dims__(4, 1, 1) __launch_bounds__(256, 1, 2) record_cluster(unsigned *sizes) {
-  if (threadIdx.x == 0) sizes[blockIdx.x] = cg::this_cluster().num_blocks();
+  if (threadIdx.x == 0) sizes[blockIdx.x] = runtime_check::cluster_block_count();
 }
 
 // Checks that every one of `blocks` blocks ran in a cluster of `expected`; ends the program.

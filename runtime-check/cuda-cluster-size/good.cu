@@ -1,13 +1,10 @@
 // runtime-check cuda-cluster-size, good: __cluster_dims__(4, 1, 1) with a __launch_bounds__ that
 // sets no cluster limit. (nvcc 13.0's ptxas refuses __cluster_dims__ together with any third
 // __launch_bounds__ argument: "Conflicting directives: .reqnctapercluster and .maxclusterrank".)
-#include <cooperative_groups.h>
 #include "../common/runtime_check.cuh"
 
-namespace cg = cooperative_groups;
-
 __global__ void __cluster_dims__(4, 1, 1) __launch_bounds__(256) record_cluster(unsigned *sizes) {
-  if (threadIdx.x == 0) sizes[blockIdx.x] = cg::this_cluster().num_blocks();
+  if (threadIdx.x == 0) sizes[blockIdx.x] = runtime_check::cluster_block_count();
 }
 
 // Checks that every one of `blocks` blocks ran in a cluster of `expected`; ends the program.

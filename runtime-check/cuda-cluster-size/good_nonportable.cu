@@ -1,12 +1,9 @@
 // runtime-check cuda-cluster-size, good (run time): the same 16-block cluster after
 // cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1).
-#include <cooperative_groups.h>
 #include "../common/runtime_check.cuh"
 
-namespace cg = cooperative_groups;
-
 __global__ void __cluster_dims__(16, 1, 1) record_cluster(unsigned *sizes) {
-  if (threadIdx.x == 0) sizes[blockIdx.x] = cg::this_cluster().num_blocks();
+  if (threadIdx.x == 0) sizes[blockIdx.x] = runtime_check::cluster_block_count();
 }
 
 // Checks that every one of `blocks` blocks ran in a cluster of `expected`; ends the program.
