@@ -1,0 +1,278 @@
+//===- Uniformity.h - Thread/warp/block uniformity of CUDA values -*- C++ -*-===//
+//
+// The uniformity analysis of RULES.md (preamble, group C and F): a dataflow
+// over clang's CFG of one function body that classifies every value as
+// block-uniform, warp-uniform or thread-varying, and every statement as reached
+// under block-uniform, warp-uniform or thread-varying (divergent) control.
+//
+// Sources (RULES.md, "A warp-uniform value is ..."; CUDA C++ Programming Guide,
+// "SIMT Architecture" and "Warp Shuffle Functions"):
+//  - thread-varying: threadIdx.x, the lane id (`threadIdx.x % 32`, %laneid),
+//    cooperative_groups `thread_rank()`, loads through a thread-varying address,
+//    `__shfl_*_sync` with a thread-varying lane, `clock()`, atomics' results;
+//  - warp-uniform although derived from threadIdx: `threadIdx.x / warpSize`,
+//    `/ 32`, `>> 5`, `(blockIdx.x * blockDim.x + threadIdx.x) / warpSize`,
+//    threadIdx.y and threadIdx.z, `__shfl_sync(mask, v, constant_lane)`,
+//    `__all_sync`, `__any_sync`, `__ballot_sync`, `__reduce_*_sync`;
+//  - block-uniform: blockIdx, blockDim, gridDim, kernel parameters, constants,
+//    `__constant__` values, `__syncthreads_or/and/count`.
+//
+// ASSUMPTION (documented in docs/rules/cuda-wmma-divergent.md): blockDim.x is
+// a multiple of the warp size (32). Then a warp is 32 consecutive values of
+// threadIdx.x with one threadIdx.y and threadIdx.z, so `threadIdx.x / 32` and
+// threadIdx.y are warp-uniform. The assumption is dropped for a kernel whose
+// `__launch_bounds__` maximum block size is not a multiple of 32 (and for the
+// helpers analysed in its context), and can be turned off in the options.
+//
+// Values flow through local variables (and their first-level struct members),
+// assignments, compound assignments, ++/--, casts, arithmetic, local arrays,
+// loops (to a fixpoint), and control dependence: a variable assigned between a
+// divergent branch and its immediate post-dominator is divergent there (this
+// also covers loops whose exit is divergent). Code after a divergent early exit
+// (`return`, `break`, `continue`, `goto`) is under divergent control. Calls to
+// functions `noreturn` (`__trap`, a failing `assert`) do not count as exits.
+//
+// Calls to `__device__` functions of the translation unit (outside system
+// headers) are analysed in the context of the call: the callee's result and
+// its reference out-parameters get the uniformity its body gives them for the
+// actual arguments' uniformity. Results are cached per (function, argument
+// uniformity) in a UniformityContext, one per translation unit.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_LINT_ANALYSIS_UNIFORMITY_H
+#define CUDA_LINT_ANALYSIS_UNIFORMITY_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class CFG;
+class CFGBlock;
+} // namespace clang
+
+namespace cuda_lint {
+
+/// How far a value (or control) is shared between the threads that compute it.
+/// Ordered: a larger value is less uniform.
+enum class Uniformity : uint8_t {
+  BlockUniform = 0, ///< the same in every thread of the block
+  WarpUniform = 1,  ///< the same in the 32 lanes of each warp
+  ThreadVarying = 2 ///< may differ between the lanes of one warp
+};
+
+/// "block-uniform", "warp-uniform" or "thread-varying".
+llvm::StringRef toString(Uniformity U);
+
+/// Why a value is not block-uniform: the first source of variance found.
+struct VarianceSource {
+  enum Kind : uint8_t {
+    None,
+    ThreadIdx,       ///< threadIdx.<Component> (Component: 'x', 'y', 'z', 0)
+    LaneId,          ///< %laneid in inline assembly
+    ThreadRank,      ///< cooperative_groups thread_rank()/thread_index()
+    WarpRank,        ///< cooperative_groups meta_group_rank() (warp-uniform)
+    Load,            ///< a load through a thread-varying address
+    Shuffle,         ///< a __shfl_*_sync result (Callee)
+    Clock,           ///< clock(), clock64(), %clock, %globaltimer (Callee)
+    Atomic,          ///< an atomic's return value (Callee)
+    Vote,            ///< __ballot_sync etc. (warp-uniform, Callee)
+    Asm,             ///< inline assembly output
+    DivergentAssign, ///< assigned under the divergent condition Cond
+    UnknownCall,     ///< a call through a function pointer / recursion
+  } K = None;
+  char Component = 0;
+  const clang::FunctionDecl *Callee = nullptr;
+  const clang::Expr *Cond = nullptr; ///< for DivergentAssign
+  const clang::ValueDecl *Var = nullptr; ///< for DivergentAssign
+  const clang::Stmt *Where = nullptr;    ///< the source expression
+
+  /// A phrase for messages: "depends on threadIdx.x", "depends on the return
+  /// value of 'atomicAdd'", ...
+  std::string describe(const clang::ASTContext &Ctx) const;
+};
+
+/// The abstract value of an expression or variable.
+struct UValue {
+  Uniformity U = Uniformity::BlockUniform;
+  /// A uniform integer known to be a multiple of 32 (the warp size).
+  bool Mult32 = false;
+  /// `v / 32` is warp-uniform: v is 32*w + lane with w warp-uniform, e.g.
+  /// threadIdx.x, `threadIdx.x % 32`, `blockIdx.x * blockDim.x + threadIdx.x`.
+  /// Always true for uniform values.
+  bool Aligned = true;
+  VarianceSource Src;
+
+  static UValue block(bool Mult32 = false) {
+    UValue V;
+    V.Mult32 = Mult32;
+    return V;
+  }
+  static UValue varying(VarianceSource S, bool Aligned = false) {
+    UValue V;
+    V.U = Uniformity::ThreadVarying;
+    V.Aligned = Aligned;
+    V.Src = S;
+    return V;
+  }
+  static UValue warp(VarianceSource S) {
+    UValue V;
+    V.U = Uniformity::WarpUniform;
+    V.Src = S;
+    return V;
+  }
+  bool isUniform() const { return U != Uniformity::ThreadVarying; }
+  bool operator==(const UValue &O) const {
+    return U == O.U && Mult32 == O.Mult32 && Aligned == O.Aligned;
+  }
+  bool operator!=(const UValue &O) const { return !(*this == O); }
+};
+
+/// The least upper bound: the less uniform of the two (sources of the first
+/// argument win ties).
+UValue join(const UValue &A, const UValue &B);
+
+/// Options of the analysis.
+struct UniformityOptions {
+  /// Assume blockDim.x is a multiple of 32 (see the file comment).
+  bool WarpAlignedBlockX = true;
+};
+
+/// Why a statement is reached under non-uniform control.
+struct DivergentControl {
+  Uniformity Level = Uniformity::BlockUniform; ///< of the condition
+  const clang::Expr *Cond = nullptr;   ///< the divergent condition
+  const clang::Stmt *Branch = nullptr; ///< if/switch/loop/?:/&&/|| owning it
+  /// The early exit (return/break/continue/goto) when the statement is not
+  /// inside \c Branch but after a divergent exit out of it; else null.
+  const clang::Stmt *Exit = nullptr;
+  VarianceSource Why; ///< the source of the condition's variance
+  /// Whether the branch is a loop condition (the trip count varies).
+  bool IsLoop = false;
+};
+
+class UniformityContext;
+
+/// The analysis of one function body under given parameter uniformities.
+/// Built by UniformityContext::analyze (cached); immutable afterwards.
+class FunctionUniformity {
+public:
+  ~FunctionUniformity();
+
+  const clang::FunctionDecl *function() const { return FD; }
+
+  /// The uniformity of \p E, an expression of this body, at the point where it
+  /// is evaluated. Expressions the CFG does not reach are block-uniform.
+  UValue valueOf(const clang::Expr *E) const;
+
+  /// The uniformity of the function's return value (join of all returns).
+  const UValue &returnValue() const { return Ret; }
+
+  /// The value of reference parameter \p Index at the function's exit, when
+  /// the body assigns it; std::nullopt otherwise.
+  std::optional<UValue> refParamOut(unsigned Index) const;
+
+  /// The control under which \p S (a statement of this body) is reached: the
+  /// innermost branch whose condition is at least \p Required non-uniform
+  /// (WarpUniform: not block-uniform; ThreadVarying: varies in a warp).
+  /// std::nullopt when \p S is reached under control uniform enough.
+  std::optional<DivergentControl>
+  divergentControl(const clang::Stmt *S,
+                   Uniformity Required = Uniformity::ThreadVarying) const;
+
+  /// The uniformity of the control reaching \p S (BlockUniform when reached
+  /// by all threads of the block that reach the function).
+  Uniformity controlUniformity(const clang::Stmt *S) const;
+
+  /// The parameter uniformities this analysis assumed.
+  llvm::ArrayRef<UValue> params() const { return Params; }
+
+  /// The options this analysis ran under (helpers called from here inherit
+  /// them).
+  const UniformityOptions &options() const { return Opts; }
+
+private:
+  friend class UniformityContext;
+  friend class UniformityBuilder;
+  FunctionUniformity() = default;
+
+  const clang::FunctionDecl *FD = nullptr;
+  std::unique_ptr<clang::CFG> Cfg;
+  std::vector<UValue> Params;
+  UniformityOptions Opts;
+  UValue Ret;
+  llvm::DenseMap<unsigned, UValue> RefOut;
+  llvm::DenseMap<const clang::Expr *, UValue> Values;
+  /// Block of each statement (CFG elements and terminators).
+  llvm::DenseMap<const clang::Stmt *, unsigned> StmtBlock;
+  /// Per CFG block id: the innermost thread-varying / non-block-uniform
+  /// branches whose region contains it (index into Branches, -1 for none).
+  std::vector<int> WarpDivergentBy, BlockDivergentBy;
+  std::vector<DivergentControl> Branches;
+  const clang::ASTContext *Ctx = nullptr;
+};
+
+/// Whether \p FD is a warp-collective WMMA function of `nvcuda::wmma`
+/// (load_matrix_sync, store_matrix_sync, mma_sync, bmma_sync, fill_fragment).
+bool isWmmaCollective(const clang::FunctionDecl *FD);
+
+/// Per-translation-unit cache of analyses and of call-graph facts.
+class UniformityContext {
+public:
+  explicit UniformityContext(clang::ASTContext &Ctx,
+                             UniformityOptions Opts = {});
+  ~UniformityContext();
+
+  /// Analyses \p FD (which must have a body) with parameters of the given
+  /// uniformity (missing entries: block-uniform), under \p Opts. Cached.
+  /// Returns null for a function without a body.
+  const FunctionUniformity *analyze(const clang::FunctionDecl *FD,
+                                    llvm::ArrayRef<UValue> Params = {},
+                                    std::optional<UniformityOptions> Opts =
+                                        std::nullopt,
+                                    llvm::ArrayRef<UValue> Captures = {});
+
+  /// The options used for the kernel \p FD: the defaults, with the
+  /// warp-aligned assumption dropped when its `__launch_bounds__` maximum
+  /// block size is a constant that is not a multiple of 32.
+  UniformityOptions optionsFor(const clang::FunctionDecl *FD) const;
+
+  /// Whether \p FD (transitively, through functions of the translation unit
+  /// that have a body) calls a warp-collective WMMA function. Cached.
+  bool callsWmma(const clang::FunctionDecl *FD);
+
+  /// Whether calls to \p FD are analysed through its body (a function with a
+  /// body outside system headers); others are treated as pure functions of
+  /// their arguments unless known (intrinsics).
+  bool isAnalysedCallee(const clang::FunctionDecl *FD) const;
+
+  clang::ASTContext &astContext() const { return Ctx; }
+  const UniformityOptions &defaultOptions() const { return Opts; }
+
+private:
+  friend class UniformityBuilder;
+  clang::ASTContext &Ctx;
+  UniformityOptions Opts;
+  struct Key {
+    const clang::FunctionDecl *FD;
+    std::vector<uint8_t> Vals;
+    bool operator<(const Key &O) const {
+      return FD != O.FD ? FD < O.FD : Vals < O.Vals;
+    }
+  };
+  std::map<Key, std::unique_ptr<FunctionUniformity>> Cache;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> WmmaCache;
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> InProgress;
+  unsigned Depth = 0;
+};
+
+} // namespace cuda_lint
+
+#endif

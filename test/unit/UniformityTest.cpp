@@ -1,0 +1,596 @@
+//===- UniformityTest.cpp - Unit tests of analysis/Uniformity -------------===//
+//
+// Each test parses a small CUDA device-side translation unit against a mock of
+// the CUDA builtins (clang's own __clang_cuda_builtin_vars.h, so threadIdx and
+// friends have their real shape), then queries the analysis through calls
+// that only exist for the test: `probe(e)` asks for the uniformity of `e`,
+// `mark()` for the control reaching it.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Uniformity.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+#ifndef CUDA_LINT_RESOURCE_DIR
+#define CUDA_LINT_RESOURCE_DIR "/usr/lib/llvm-22/lib/clang/22"
+#endif
+
+using namespace clang;
+using namespace cuda_lint;
+
+namespace {
+
+const char *Prelude = R"cuda(
+#include "__clang_cuda_builtin_vars.h"
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+__device__ void probe(int);
+__device__ void probe(unsigned);
+__device__ void probe(float);
+__device__ void mark();
+__device__ int mark2();
+__device__ unsigned __shfl_sync(unsigned m, unsigned v, int l, int w = 32);
+__device__ unsigned __shfl_down_sync(unsigned m, unsigned v, unsigned d, int w = 32);
+__device__ unsigned __ballot_sync(unsigned m, int p);
+__device__ int __all_sync(unsigned m, int p);
+__device__ int __syncthreads_or(int p);
+__device__ unsigned __reduce_add_sync(unsigned m, unsigned v);
+__device__ long long clock64();
+__device__ int atomicAdd(int *p, int v);
+__device__ void __syncthreads();
+namespace nvcuda { namespace wmma {
+struct row_major; struct col_major; struct matrix_a; struct matrix_b; struct accumulator;
+template <class U, int M, int N, int K, class T, class L = void> struct fragment { T x[8]; };
+template <class U, int M, int N, int K, class T, class L>
+__device__ void fill_fragment(fragment<U, M, N, K, T, L> &f, T v);
+template <class U, int M, int N, int K, class T, class L>
+__device__ void load_matrix_sync(fragment<U, M, N, K, T, L> &f, const T *p, unsigned ldm);
+template <class A, class B, class C>
+__device__ void mma_sync(C &d, const A &a, const B &b, const C &c);
+}}
+using namespace nvcuda;
+#define FULL 0xffffffffu
+)cuda";
+
+/// A parsed translation unit and its analysis context.
+struct Parsed {
+  std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<UniformityContext> UC;
+
+  const FunctionDecl *fn(llvm::StringRef Name) const {
+    for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        if (FD->getName() == Name && FD->hasBody())
+          return FD;
+    ADD_FAILURE() << "no function " << Name.str();
+    return nullptr;
+  }
+
+  /// The calls to \p Callee in \p FD, in source order.
+  std::vector<const CallExpr *> calls(const FunctionDecl *FD,
+                                      llvm::StringRef Callee) const {
+    struct V : RecursiveASTVisitor<V> {
+      llvm::StringRef Name;
+      std::vector<const CallExpr *> Out;
+      bool VisitCallExpr(CallExpr *CE) {
+        if (const FunctionDecl *C = CE->getDirectCallee())
+          if (C->getIdentifier() && C->getName() == Name)
+            Out.push_back(CE);
+        return true;
+      }
+    } Vis;
+    Vis.Name = Callee;
+    Vis.TraverseStmt(FD->getBody());
+    return Vis.Out;
+  }
+
+  const FunctionUniformity *analysis(llvm::StringRef Fn) {
+    const FunctionDecl *FD = fn(Fn);
+    return FD ? UC->analyze(FD) : nullptr;
+  }
+
+  /// The uniformity of the argument of the \p N-th `probe` call in \p Fn.
+  Uniformity probe(llvm::StringRef Fn, unsigned N = 0) {
+    const FunctionUniformity *FU = analysis(Fn);
+    if (!FU)
+      return Uniformity::ThreadVarying;
+    auto Calls = calls(fn(Fn), "probe");
+    if (N >= Calls.size()) {
+      ADD_FAILURE() << "no probe #" << N << " in " << Fn.str();
+      return Uniformity::ThreadVarying;
+    }
+    return FU->valueOf(Calls[N]->getArg(0)).U;
+  }
+
+  /// The control uniformity at the \p N-th call of \p Callee in \p Fn.
+  Uniformity control(llvm::StringRef Fn, unsigned N = 0,
+                     llvm::StringRef Callee = "mark") {
+    const FunctionUniformity *FU = analysis(Fn);
+    if (!FU)
+      return Uniformity::ThreadVarying;
+    auto Calls = calls(fn(Fn), Callee);
+    if (N >= Calls.size()) {
+      ADD_FAILURE() << "no " << Callee.str() << " #" << N << " in " << Fn.str();
+      return Uniformity::ThreadVarying;
+    }
+    return FU->controlUniformity(Calls[N]);
+  }
+
+  std::optional<DivergentControl> why(llvm::StringRef Fn, unsigned N = 0,
+                                      llvm::StringRef Callee = "mark") {
+    const FunctionUniformity *FU = analysis(Fn);
+    auto Calls = calls(fn(Fn), Callee);
+    if (!FU || N >= Calls.size())
+      return std::nullopt;
+    return FU->divergentControl(Calls[N]);
+  }
+
+  std::string text(const Stmt *S) const {
+    const SourceManager &SM = AST->getSourceManager();
+    return Lexer::getSourceText(
+               CharSourceRange::getTokenRange(S->getSourceRange()), SM,
+               AST->getASTContext().getLangOpts())
+        .str();
+  }
+};
+
+Parsed parse(const std::string &Code) {
+  std::vector<std::string> Args = {
+      "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90", "-nocudainc",
+      "-nocudalib", "-Wno-unknown-cuda-version", "-std=c++17",
+      "-resource-dir=" CUDA_LINT_RESOURCE_DIR};
+  Parsed P;
+  P.AST = tooling::buildASTFromCodeWithArgs(std::string(Prelude) + Code, Args,
+                                            "input.cu");
+  EXPECT_TRUE(P.AST);
+  EXPECT_FALSE(P.AST->getDiagnostics().hasErrorOccurred());
+  P.UC = std::make_unique<UniformityContext>(P.AST->getASTContext());
+  return P;
+}
+
+constexpr Uniformity Block = Uniformity::BlockUniform;
+constexpr Uniformity Warp = Uniformity::WarpUniform;
+constexpr Uniformity Varying = Uniformity::ThreadVarying;
+
+//===----------------------------------------------------------------------===//
+// Sources
+//===----------------------------------------------------------------------===//
+
+TEST(Uniformity, BuiltinVariables) {
+  Parsed P = parse(R"(
+__global__ void k(int n) {
+  probe(threadIdx.x); probe(blockIdx.x); probe(blockDim.x); probe(gridDim.y);
+  probe(n); probe(42); probe(threadIdx.y); probe(threadIdx.z); probe(warpSize);
+})");
+  EXPECT_EQ(P.probe("k", 0), Varying);
+  EXPECT_EQ(P.probe("k", 1), Block);
+  EXPECT_EQ(P.probe("k", 2), Block);
+  EXPECT_EQ(P.probe("k", 3), Block);
+  EXPECT_EQ(P.probe("k", 4), Block);
+  EXPECT_EQ(P.probe("k", 5), Block);
+  // blockDim.x is assumed to be a multiple of 32: a warp is one row.
+  EXPECT_EQ(P.probe("k", 6), Warp);
+  EXPECT_EQ(P.probe("k", 7), Warp);
+  EXPECT_EQ(P.probe("k", 8), Block);
+}
+
+TEST(Uniformity, WarpIndexArithmetic) {
+  Parsed P = parse(R"(
+const int WARP = 32;
+__global__ void k(int n) {
+  probe(threadIdx.x / 32);                                   // 0 warp
+  probe(threadIdx.x / warpSize);                             // 1 warp
+  probe(threadIdx.x >> 5);                                   // 2 warp
+  probe((blockIdx.x * blockDim.x + threadIdx.x) / warpSize); // 3 warp
+  probe(threadIdx.x / 16);                                   // 4 varying
+  probe(threadIdx.x % 32);                                   // 5 varying
+  probe(threadIdx.x & ~31u);                                 // 6 warp
+  probe((threadIdx.x + 1) / 32);                             // 7 varying
+  probe(threadIdx.x / WARP);                                 // 8 warp
+  probe((threadIdx.y * blockDim.x + threadIdx.x) / 32);      // 9 warp
+  probe(threadIdx.x / 64);                                   // 10 warp
+  probe(threadIdx.x >> 4);                                   // 11 varying
+  probe((threadIdx.x % 32) / 32);                            // 12 warp
+  probe(threadIdx.x / n);                                    // 13 varying
+  probe((threadIdx.x + blockIdx.x * 128) / 32);              // 14 warp
+  probe((float)threadIdx.x / 32.0f);                         // 15 varying
+})");
+  Uniformity Want[] = {Warp, Warp, Warp, Warp, Varying, Varying, Warp, Varying,
+                       Warp, Warp, Warp, Varying, Warp, Varying, Warp, Varying};
+  for (unsigned I = 0; I < std::size(Want); ++I)
+    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+}
+
+TEST(Uniformity, LaunchBoundsNotMultipleOf32DropsAssumption) {
+  Parsed P = parse(R"(
+__global__ void __launch_bounds__(48) k() {
+  probe(threadIdx.x / 32); probe(threadIdx.y);
+}
+__global__ void __launch_bounds__(256) k2() {
+  probe(threadIdx.x / 32); probe(threadIdx.y);
+})");
+  EXPECT_EQ(P.probe("k", 0), Varying);
+  EXPECT_EQ(P.probe("k", 1), Varying);
+  EXPECT_EQ(P.probe("k2", 0), Warp);
+  EXPECT_EQ(P.probe("k2", 1), Warp);
+}
+
+TEST(Uniformity, Intrinsics) {
+  Parsed P = parse(R"(
+__constant__ int table[16];
+__global__ void k(int *p, unsigned v) {
+  unsigned lane = threadIdx.x % 32;
+  probe(__shfl_sync(FULL, lane, 0));          // 0 warp: one source lane
+  probe(__shfl_sync(FULL, lane, lane ^ 1));   // 1 varying lane
+  probe(__shfl_down_sync(FULL, lane, 1));     // 2 varying
+  probe(__ballot_sync(FULL, lane < 4));       // 3 warp
+  probe(__all_sync(FULL, lane < 4));          // 4 warp
+  probe(__syncthreads_or(lane < 4));          // 5 block
+  probe(__reduce_add_sync(FULL, lane));       // 6 warp
+  probe((int)clock64());                      // 7 varying
+  probe(atomicAdd(p, 1));                     // 8 varying
+  probe(p[threadIdx.x]);                      // 9 varying: thread-varying address
+  probe(p[blockIdx.x]);                       // 10 block
+  probe(table[blockIdx.x]);                   // 11 block
+  probe(table[lane]);                         // 12 varying
+  probe(__shfl_sync(FULL, v, 3));             // 13 block: the value is uniform
+  probe(__shfl_sync(FULL, lane, 0, 16));      // 14 varying: 16-lane segments
+})");
+  Uniformity Want[] = {Warp, Varying, Varying, Warp, Warp, Block, Warp, Varying,
+                       Varying, Varying, Block, Block, Varying, Block, Varying};
+  for (unsigned I = 0; I < std::size(Want); ++I)
+    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+}
+
+TEST(Uniformity, InlineAssemblyLaneId) {
+  Parsed P = parse(R"(
+__global__ void k() {
+  unsigned l, s = blockIdx.x, d;
+  asm("mov.u32 %0, %%laneid;" : "=r"(l));
+  asm("mov.u32 %0, %1;" : "=r"(d) : "r"(s));
+  probe(l); probe(d);
+})");
+  EXPECT_EQ(P.probe("k", 0), Varying);
+  EXPECT_EQ(P.probe("k", 1), Block);
+}
+
+//===----------------------------------------------------------------------===//
+// Propagation
+//===----------------------------------------------------------------------===//
+
+TEST(Uniformity, LocalsAssignmentsCasts) {
+  Parsed P = parse(R"(
+__global__ void k(int n) {
+  int t = threadIdx.x;
+  int w = t / 32;
+  probe(w);                          // 0 warp
+  int s = blockIdx.x;
+  probe(s);                          // 1 block
+  s += threadIdx.x;
+  probe(s);                          // 2 varying
+  s = n * 2;
+  probe(s);                          // 3 block (strong update)
+  probe((int)(t / 32));              // 4 warp
+  float f = t;
+  probe(f);                          // 5 varying
+  int a[4] = {0, 1, 2, 3};
+  probe(a[w]);                       // 6 warp
+  a[1] = t;
+  probe(a[0]);                       // 7 varying (arrays: weak update)
+  int x = t, y = 0;
+  y = x = 5;
+  probe(y);                          // 8 block
+  probe(x++);                        // 9 block
+})");
+  Uniformity Want[] = {Warp, Block, Varying, Block, Warp, Varying, Warp, Varying,
+                       Block, Block};
+  for (unsigned I = 0; I < std::size(Want); ++I)
+    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+}
+
+TEST(Uniformity, StructMembers) {
+  Parsed P = parse(R"(
+struct Pos { int row; int col; };
+__global__ void k() {
+  Pos p;
+  p.row = threadIdx.x;
+  p.col = blockIdx.x;
+  probe(p.col);   // 0 block
+  probe(p.row);   // 1 varying
+  Pos q = p;
+  probe(q.col);   // 2 varying (whole-object copy: field-insensitive)
+  Pos r{(int)blockIdx.x, 0};
+  probe(r.row);   // 3 block
+})");
+  EXPECT_EQ(P.probe("k", 0), Block);
+  EXPECT_EQ(P.probe("k", 1), Varying);
+  EXPECT_EQ(P.probe("k", 2), Varying);
+  EXPECT_EQ(P.probe("k", 3), Block);
+}
+
+TEST(Uniformity, LoopsReachAFixpoint) {
+  Parsed P = parse(R"(
+__global__ void k(int n) {
+  int v = 0, u = 0, k2 = 0;
+  for (int i = 0; i < n; ++i) {
+    probe(v);            // 0 varying: assigned in the previous iteration
+    probe(u);            // 1 block
+    v = threadIdx.x;
+    u = u + i;
+    k2 += 2;
+  }
+  probe(k2);             // 2 block
+  int j = threadIdx.x;
+  while (j < n) j += blockDim.x;
+  probe(j);              // 3 varying
+})");
+  EXPECT_EQ(P.probe("k", 0), Varying);
+  EXPECT_EQ(P.probe("k", 1), Block);
+  EXPECT_EQ(P.probe("k", 2), Block);
+  EXPECT_EQ(P.probe("k", 3), Varying);
+}
+
+TEST(Uniformity, ControlDependenceAtJoins) {
+  Parsed P = parse(R"(
+__global__ void k(int n, const int *data) {
+  int v = 0;
+  if (threadIdx.x < 5) v = 1;
+  probe(v);                      // 0 varying: assigned under a divergent branch
+  int b = 0;
+  if (blockIdx.x < 5) b = 1;
+  probe(b);                      // 1 block
+  int w = 0;
+  if (threadIdx.y == 0) w = 1;
+  probe(w);                      // 2 warp
+  int found = -1;
+  for (int i = 0; i < 32; ++i)
+    if (data[i] == (int)threadIdx.x) { found = i; break; }
+  probe(found);                  // 3 varying
+  int cnt = 0;
+  for (int i = 0; i < n; ++i) {
+    if ((int)threadIdx.x == i) break;
+    cnt++;
+  }
+  probe(cnt);                    // 4 varying: lanes leave the loop at different trips
+  int c = threadIdx.x < 3 ? 1 : 2;
+  probe(c);                      // 5 varying
+  int d = blockIdx.x < 3 && n > 2;
+  probe(d);                      // 6 block
+})");
+  Uniformity Want[] = {Varying, Block, Warp, Varying, Varying, Varying, Block};
+  for (unsigned I = 0; I < std::size(Want); ++I)
+    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+}
+
+//===----------------------------------------------------------------------===//
+// Control uniformity
+//===----------------------------------------------------------------------===//
+
+TEST(Uniformity, ControlUnderBranches) {
+  Parsed P = parse(R"(
+__global__ void k(int n) {
+  if (threadIdx.x < 16) mark();           // 0 varying
+  if (threadIdx.x / 32 == 0) mark();      // 1 warp-uniform... 
+  mark();                                 // 2 block (after the joins)
+  switch (threadIdx.x % 4) { case 0: mark(); break; default: break; }   // 3 varying
+  int r = threadIdx.x < 3 ? mark2() : 0;  // mark2: varying
+  for (int i = threadIdx.x; i < n; i += 32) mark();   // 4 varying: trip count
+  for (int i = 0; i < n; ++i) mark();     // 5 block
+  if (threadIdx.y == 0) mark();           // 6 warp-uniform, not block-uniform
+  if (blockIdx.x > 2 && threadIdx.x < 7) mark();      // 7 varying
+  (void)r;
+})");
+  EXPECT_EQ(P.control("k", 0), Varying);
+  EXPECT_EQ(P.control("k", 1), Warp);
+  EXPECT_EQ(P.control("k", 2), Block);
+  EXPECT_EQ(P.control("k", 3), Varying);
+  EXPECT_EQ(P.control("k", 0, "mark2"), Varying);
+  EXPECT_EQ(P.control("k", 4), Varying);
+  EXPECT_EQ(P.control("k", 5), Block);
+  EXPECT_EQ(P.control("k", 6), Warp);
+  EXPECT_EQ(P.control("k", 7), Varying);
+
+  auto DC = P.why("k", 0);
+  ASSERT_TRUE(DC);
+  EXPECT_EQ(P.text(DC->Cond), "threadIdx.x < 16");
+  EXPECT_EQ(DC->Why.describe(P.AST->getASTContext()), "depends on threadIdx.x");
+  EXPECT_FALSE(DC->Exit);
+  EXPECT_FALSE(DC->IsLoop);
+  auto L = P.why("k", 4);
+  ASSERT_TRUE(L);
+  EXPECT_TRUE(L->IsLoop);
+  EXPECT_EQ(P.text(L->Cond), "i < n");
+  auto A = P.why("k", 7);
+  ASSERT_TRUE(A);
+  EXPECT_EQ(P.text(A->Cond), "threadIdx.x < 7");
+  // Warp-uniform control is divergent for block-level requirements only.
+  EXPECT_FALSE(P.why("k", 6));
+  const FunctionUniformity *FU = P.analysis("k");
+  auto Marks = P.calls(P.fn("k"), "mark");
+  auto BL = FU->divergentControl(Marks[6], Uniformity::WarpUniform);
+  ASSERT_TRUE(BL);
+  EXPECT_EQ(BL->Why.describe(P.AST->getASTContext()), "depends on threadIdx.y");
+}
+
+TEST(Uniformity, EarlyExits) {
+  Parsed P = parse(R"(
+__global__ void ret(int n) {
+  if (threadIdx.x >= 16) return;
+  mark();                                  // varying, after a return
+}
+__global__ void ret_uniform(int n) {
+  if (blockIdx.x >= n) return;
+  if ((threadIdx.x >> 5) >= 2) return;
+  mark();                                  // uniform enough
+}
+__global__ void brk(int n) {
+  for (int i = 0; i < n; ++i) {
+    if ((int)threadIdx.x == i) break;
+    mark();                                // varying, after a break
+  }
+  mark();                                  // block: after the loop
+}
+__global__ void cont(int n) {
+  for (int i = 0; i < n; ++i) {
+    if (threadIdx.x & 1) continue;
+    mark();                                // varying
+  }
+}
+__global__ void go(int n) {
+  if (threadIdx.x % 2) goto out;
+  mark();                                  // varying
+out:
+  mark();                                  // block
+}
+__global__ void trap(int n) {
+  if (threadIdx.x >= 1024) __builtin_trap();
+  mark();                                  // block: a trap is not an exit
+})");
+  EXPECT_EQ(P.control("ret"), Varying);
+  auto DC = P.why("ret");
+  ASSERT_TRUE(DC);
+  ASSERT_TRUE(DC->Exit);
+  EXPECT_TRUE(isa<ReturnStmt>(DC->Exit));
+  EXPECT_EQ(P.text(DC->Cond), "threadIdx.x >= 16");
+  EXPECT_EQ(P.control("ret_uniform"), Warp);
+  EXPECT_EQ(P.control("brk", 0), Varying);
+  EXPECT_TRUE(P.why("brk", 0) && P.why("brk", 0)->Exit &&
+              isa<BreakStmt>(P.why("brk", 0)->Exit));
+  EXPECT_EQ(P.control("brk", 1), Block);
+  EXPECT_EQ(P.control("cont"), Varying);
+  EXPECT_EQ(P.control("go", 0), Varying);
+  EXPECT_EQ(P.control("go", 1), Block);
+  EXPECT_EQ(P.control("trap"), Block);
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers (inter-procedural)
+//===----------------------------------------------------------------------===//
+
+TEST(Uniformity, HelpersInContext) {
+  Parsed P = parse(R"(
+__device__ int lane() { return threadIdx.x % 32; }
+__device__ int twice(int x) { return 2 * x; }
+__device__ int warpOf(int t) { return t / 32; }
+__device__ void getLane(int &l) { l = threadIdx.x % 32; }
+__device__ void getBlock(int &b) { b = blockIdx.x; }
+__device__ int firstFew() { if (threadIdx.x < 3) return 1; return 0; }
+__global__ void k() {
+  probe(lane());                  // 0 varying
+  probe(twice(blockIdx.x));       // 1 block
+  probe(twice(threadIdx.x));      // 2 varying
+  probe(warpOf(threadIdx.x));     // 3 warp: analysed with a thread-varying t
+  int l = 0; getLane(l);
+  probe(l);                       // 4 varying: reference out-parameter
+  int b = threadIdx.x; getBlock(b);
+  probe(b);                       // 5 block
+  probe(firstFew());              // 6 varying: divergent return
+  auto f = [](int v) { return v + 1; };
+  probe(f(threadIdx.x));          // 7 varying
+  probe(f(blockIdx.x));           // 8 block
+})");
+  Uniformity Want[] = {Varying, Block, Varying, Warp, Varying, Block, Varying,
+                       Varying, Block};
+  for (unsigned I = 0; I < std::size(Want); ++I)
+    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+}
+
+TEST(Uniformity, CallsWmmaTransitively) {
+  Parsed P = parse(R"(
+__device__ void tile(wmma::fragment<wmma::accumulator, 16, 16, 16, float> &acc) {
+  wmma::fill_fragment(acc, 0.0f);
+}
+__device__ void outer(wmma::fragment<wmma::accumulator, 16, 16, 16, float> &acc) { tile(acc); }
+__device__ int plain(int x) { return x; }
+__global__ void k() {
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
+  outer(acc);
+}
+__global__ void none() { probe(plain(1)); })");
+  EXPECT_TRUE(P.UC->callsWmma(P.fn("tile")));
+  EXPECT_TRUE(P.UC->callsWmma(P.fn("outer")));
+  EXPECT_TRUE(P.UC->callsWmma(P.fn("k")));
+  EXPECT_FALSE(P.UC->callsWmma(P.fn("plain")));
+  EXPECT_FALSE(P.UC->callsWmma(P.fn("none")));
+  EXPECT_TRUE(isWmmaCollective(P.calls(P.fn("tile"), "fill_fragment")[0]->getDirectCallee()));
+}
+
+TEST(Uniformity, HelperConditionDependsOnArgument) {
+  Parsed P = parse(R"(
+__device__ void maybe(int lane) { if (lane < 16) mark(); }
+__global__ void k() { maybe(threadIdx.x % 32); maybe(blockIdx.x); })");
+  const FunctionDecl *Maybe = P.fn("maybe");
+  UValue Lane = UValue::varying({VarianceSource::ThreadIdx, 'x'});
+  const FunctionUniformity *V = P.UC->analyze(Maybe, {Lane});
+  const FunctionUniformity *U = P.UC->analyze(Maybe, {UValue::block()});
+  auto Mark = P.calls(Maybe, "mark")[0];
+  EXPECT_EQ(V->controlUniformity(Mark), Varying);
+  EXPECT_EQ(U->controlUniformity(Mark), Block);
+  // Cached: the same (function, arguments) gives the same analysis.
+  EXPECT_EQ(V, P.UC->analyze(Maybe, {Lane}));
+}
+
+//===----------------------------------------------------------------------===//
+// Traps of real code
+//===----------------------------------------------------------------------===//
+
+TEST(Uniformity, TensorCoreSampleGuardsAreWarpUniform) {
+  // The shape of the tensor-core samples' simple GEMM: bounds guards on the
+  // warp's tile coordinates.
+  Parsed P = parse(R"(
+__global__ void gemm(const float *a, int M, int N, int K) {
+  int warpM = (blockIdx.x * blockDim.x + threadIdx.x) / warpSize;
+  int warpN = (blockIdx.y * blockDim.y + threadIdx.y);
+  for (int i = 0; i < K; i += 16) {
+    int aRow = warpM * 16, bCol = warpN * 16;
+    if (aRow < M && i < K && bCol < N) mark();
+  }
+  int cRow = warpM * 16, cCol = warpN * 16;
+  if (cRow < M && cCol < N) mark();
+}
+__global__ void persistent(const float *C, int tiles) {
+  const unsigned warpId = threadIdx.x / 32;
+  const unsigned laneId = threadIdx.x % 32;
+  for (unsigned pos = blockIdx.x;; pos += gridDim.x) {
+    if (pos >= tiles) break;
+    const float *src = C + (pos + warpId) * 128;
+    const float *lanePtr = src + laneId;
+    probe(*lanePtr);                       // varying load
+    const float *p = (warpId < 4) ? C + warpId * 64 : C + 512;
+    probe(p[0]);                           // warp
+    for (int k = 0; k < 8; ++k) {
+      if (k == 0) mark();                  // block
+      mark();                              // block
+    }
+    if (laneId == 0) probe(1);
+    mark();                                // block: after the lane-0 branch
+  }
+})");
+  EXPECT_EQ(P.control("gemm", 0), Warp);
+  EXPECT_EQ(P.control("gemm", 1), Warp);
+  EXPECT_FALSE(P.why("gemm", 0));
+  EXPECT_FALSE(P.why("gemm", 1));
+  EXPECT_EQ(P.probe("persistent", 0), Varying);
+  EXPECT_EQ(P.probe("persistent", 1), Warp);
+  EXPECT_EQ(P.control("persistent", 0), Block);
+  EXPECT_EQ(P.control("persistent", 1), Block);
+  EXPECT_EQ(P.control("persistent", 2), Block);
+}
+
+TEST(Uniformity, UnreachedAndUnknownAreQuiet) {
+  Parsed P = parse(R"(
+__device__ int (*fp)(int);
+__global__ void k() {
+  probe(fp(blockIdx.x));   // 0 block: a call through a uniform pointer, uniform args
+  probe((int)sizeof(int)); // 1 block
+})");
+  EXPECT_EQ(P.probe("k", 0), Block);
+  EXPECT_EQ(P.probe("k", 1), Block);
+}
+
+} // namespace
