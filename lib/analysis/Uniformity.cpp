@@ -27,22 +27,47 @@ llvm::StringRef toString(Uniformity U) {
   return "";
 }
 
-static std::string sourceText(const ASTContext &Ctx, const Stmt *S) {
+std::string sourceText(const ASTContext &Ctx, const Stmt *S) {
   if (!S)
     return "";
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = CharSourceRange::getTokenRange(S->getSourceRange());
-  CharSourceRange F = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
-  if (F.isInvalid()) {
-    F = CharSourceRange::getTokenRange(
-        SM.getExpansionLoc(S->getBeginLoc()),
-        SM.getExpansionRange(S->getEndLoc()).getEnd());
-    F = Lexer::makeFileCharRange(F, SM, Ctx.getLangOpts());
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation B = S->getBeginLoc(), E = S->getEndLoc();
+  CharSourceRange F;
+  // A condition written entirely inside one macro's body: show its spelling.
+  if (B.isMacroID() && E.isMacroID()) {
+    SourceLocation SB = SM.getSpellingLoc(B), SE = SM.getSpellingLoc(E);
+    if (SM.getFileID(SB) == SM.getFileID(SE) &&
+        !SM.isBeforeInTranslationUnit(SE, SB))
+      F = CharSourceRange::getTokenRange(SB, SE);
   }
   if (F.isInvalid())
+    F = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(B, E), SM, LO);
+  if (F.isInvalid())
+    F = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(SM.getExpansionLoc(B),
+                                       SM.getExpansionRange(E).getEnd()),
+        SM, LO);
+  if (F.isInvalid())
     return "";
-  R = F;
-  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  bool Invalid = false;
+  llvm::StringRef T = Lexer::getSourceText(F, SM, LO, &Invalid);
+  if (Invalid)
+    return "";
+  // One line, single spaces.
+  std::string Out;
+  bool Space = false;
+  for (char C : T) {
+    if (C == '\n' || C == '\t' || C == ' ' || C == '\r' || C == '\\') {
+      Space = true;
+      continue;
+    }
+    if (Space && !Out.empty())
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  return Out;
 }
 
 std::string VarianceSource::describe(const ASTContext &Ctx) const {
@@ -674,6 +699,30 @@ UValue UniformityBuilder::evalUncached(const Expr *E, State &St) {
     BinaryOperatorKind Op = BO->getOpcode();
     if (BO->isCompoundAssignmentOp())
       Op = BinaryOperator::getOpForCompoundAssignment(Op);
+    if (BO->isRelationalOp() && BO->getLHS()->getType()->isIntegerType() &&
+        BO->getRHS()->getType()->isIntegerType()) {
+      // With v == 32*w + lane: `v < 32*k` is `w < k`, warp-uniform; so are
+      // `v >= 32*k`, `v <= 32*k - 1`, `v > 32*k - 1` and the mirrored forms.
+      auto WarpCmp = [&](const UValue &Var, const UValue &Bound,
+                         const Expr *BoundE, bool Strict) {
+        if (Var.isUniform() || !Var.Aligned || !Bound.isUniform())
+          return false;
+        if (Strict)
+          return Bound.Mult32;
+        auto C = constant(BoundE);
+        return C && C->getSignificantBits() <= 64 &&
+               (C->getExtValue() + 1) % 32 == 0;
+      };
+      BinaryOperatorKind K = BO->getOpcode();
+      bool LStrict = K == BO_LT || K == BO_GE; // var on the left
+      bool RStrict = K == BO_GT || K == BO_LE; // var on the right
+      if (WarpCmp(L, R, BO->getRHS(), LStrict) ||
+          WarpCmp(R, L, BO->getLHS(), RStrict)) {
+        UValue V = UValue::warp(L.isUniform() ? R.Src : L.Src);
+        V.U = std::max(V.U, L.isUniform() ? L.U : R.U);
+        return V;
+      }
+    }
     if (BO->isLogicalOp() || BO->isComparisonOp()) {
       UValue V = join(L, R);
       V.Mult32 = false;

@@ -71,6 +71,10 @@ enum class Uniformity : uint8_t {
 /// "block-uniform", "warp-uniform" or "thread-varying".
 llvm::StringRef toString(Uniformity U);
 
+/// The source text of \p S on one line (for messages); the spelling inside a
+/// macro body when \p S lies entirely in one; empty when unavailable.
+std::string sourceText(const clang::ASTContext &Ctx, const clang::Stmt *S);
+
 /// Why a value is not block-uniform: the first source of variance found.
 struct VarianceSource {
   enum Kind : uint8_t {

@@ -32,33 +32,7 @@ void WmmaDivergentCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 static std::string text(const ASTContext &Ctx, const Stmt *S) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(S->getSourceRange()), SM,
-      Ctx.getLangOpts());
-  if (R.isInvalid())
-    R = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(
-            SM.getExpansionLoc(S->getBeginLoc()),
-            SM.getExpansionRange(S->getEndLoc()).getEnd()),
-        SM, Ctx.getLangOpts());
-  if (R.isInvalid())
-    return "";
-  std::string T = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
-  // One line in messages.
-  std::string Out;
-  bool Space = false;
-  for (char C : T) {
-    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
-      Space = true;
-      continue;
-    }
-    if (Space && !Out.empty())
-      Out += ' ';
-    Space = false;
-    Out += C;
-  }
-  return Out;
+  return sourceText(Ctx, S);
 }
 
 static llvm::StringRef exitName(const Stmt *S) {
@@ -105,6 +79,23 @@ firstWmma(UniformityContext &UC, const FunctionDecl *FD,
   return nullptr;
 }
 
+/// The helper's name; a lambda is named by the expression it is called
+/// through ('store' in `store(p)`).
+static std::string calleeName(const ASTContext &Ctx,
+                              const WmmaDivergentCheck::CallStep &S) {
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(S.Callee))
+    if (MD->getParent()->isLambda()) {
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S.Call))
+        if (OC->getNumArgs() > 0) {
+          std::string T = sourceText(Ctx, OC->getArg(0));
+          if (!T.empty())
+            return T;
+        }
+      return "lambda";
+    }
+  return S.Callee->getNameAsString();
+}
+
 void WmmaDivergentCheck::reportAt(const CallExpr *Wmma,
                                   const FunctionUniformity &Where,
                                   const Stmt *Reached,
@@ -145,12 +136,14 @@ void WmmaDivergentCheck::reportAt(const CallExpr *Wmma,
          "lanes that take this '%0' leave the rest of the warp to run the "
          "collective alone")
         << exitName(DC->Exit);
-  for (const CallStep &S : Chain)
-    note(S.Call->getBeginLoc(), "through the call to '%0' here")
-        << S.Callee->getNameAsString();
-  for (const CallStep &S : Inner)
-    note(S.Call->getBeginLoc(), "through the call to '%0' here")
-        << S.Callee->getNameAsString();
+  const std::vector<CallStep> *All[] = {&Chain, &Inner};
+  for (const std::vector<CallStep> *Steps : All)
+    for (const CallStep &S : *Steps)
+      note(isa<CXXOperatorCallExpr>(S.Call) && S.Call->getNumArgs() > 0
+               ? S.Call->getArg(0)->getBeginLoc()
+               : S.Call->getBeginLoc(),
+           "through the call to '%0' here")
+          << calleeName(*Ctx, S);
 }
 
 void WmmaDivergentCheck::visit(UniformityContext &UC,

@@ -24,11 +24,13 @@ public:
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
 
-private:
+  /// One call of a helper on the way from a root function to a WMMA call.
   struct CallStep {
     const clang::CallExpr *Call;
     const clang::FunctionDecl *Callee;
   };
+
+private:
   void visit(UniformityContext &UC, const FunctionUniformity &FU,
              std::vector<CallStep> &Chain, unsigned Depth);
   void reportAt(const clang::CallExpr *Wmma, const FunctionUniformity &Where,

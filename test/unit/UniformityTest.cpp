@@ -199,9 +199,18 @@ __global__ void k(int n) {
   probe(threadIdx.x / n);                                    // 13 varying
   probe((threadIdx.x + blockIdx.x * 128) / 32);              // 14 warp
   probe((float)threadIdx.x / 32.0f);                         // 15 varying
+  probe(threadIdx.x < 32);                                   // 16 warp: warp 0
+  probe(threadIdx.x >= 64);                                  // 17 warp
+  probe(threadIdx.x <= 31);                                  // 18 warp
+  probe(threadIdx.x < 16);                                   // 19 varying
+  probe(threadIdx.x == 32);                                  // 20 varying
+  probe(96 > threadIdx.x);                                   // 21 warp
+  probe(threadIdx.x < blockDim.x);                           // 22 warp
+  probe(threadIdx.x % 32 < 32);                              // 23 warp
 })");
   Uniformity Want[] = {Warp, Warp, Warp, Warp, Varying, Varying, Warp, Varying,
-                       Warp, Warp, Warp, Varying, Warp, Varying, Warp, Varying};
+                       Warp, Warp, Warp, Varying, Warp, Varying, Warp, Varying,
+                       Warp, Warp, Warp, Varying, Varying, Warp, Warp, Warp};
   for (unsigned I = 0; I < std::size(Want); ++I)
     EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
 }
