@@ -46,6 +46,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <map>
 #include <memory>
@@ -245,8 +246,12 @@ public:
 
   /// The options used for the kernel \p FD: the defaults, with the
   /// warp-aligned assumption dropped when its `__launch_bounds__` maximum
-  /// block size is a constant that is not a multiple of 32.
-  UniformityOptions optionsFor(const clang::FunctionDecl *FD) const;
+  /// block size is a constant that is not a multiple of 32, or when a launch
+  /// of it in this translation unit (`<<<grid, block>>>` with block an integer
+  /// constant, `dim3(x, ...)` with x constant, or a local dim3 variable so
+  /// initialised and not otherwise used) has a block x size that is not a
+  /// multiple of 32.
+  UniformityOptions optionsFor(const clang::FunctionDecl *FD);
 
   /// Whether \p FD (transitively, through functions of the translation unit
   /// that have a body) calls a warp-collective WMMA function. Cached.
@@ -273,6 +278,10 @@ private:
   };
   std::map<Key, std::unique_ptr<FunctionUniformity>> Cache;
   llvm::DenseMap<const clang::FunctionDecl *, bool> WmmaCache;
+  /// Kernels (canonical) launched somewhere with a known block x size that is
+  /// not a multiple of 32; filled on first use.
+  std::optional<llvm::DenseSet<const clang::FunctionDecl *>> Unaligned;
+  void collectLaunches();
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> InProgress;
   unsigned Depth = 0;
 };

@@ -28,6 +28,7 @@ const char *Prelude = R"cuda(
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
+#define __host__ __attribute__((host))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 __device__ void probe(int);
 __device__ void probe(unsigned);
@@ -227,6 +228,43 @@ __global__ void __launch_bounds__(256) k2() {
   EXPECT_EQ(P.probe("k", 1), Varying);
   EXPECT_EQ(P.probe("k2", 0), Warp);
   EXPECT_EQ(P.probe("k2", 1), Warp);
+}
+
+TEST(Uniformity, KnownLaunchesDropAssumption) {
+  Parsed P = parse(R"(
+struct dim3 {
+  unsigned x, y, z;
+  __host__ __device__ constexpr dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1)
+      : x(x), y(y), z(z) {}
+};
+typedef struct CUstream_st *cudaStream_t;
+extern "C" int cudaConfigureCall(dim3 g, dim3 b, unsigned long s = 0,
+                                 cudaStream_t st = 0);
+__global__ void narrow() { probe(threadIdx.x / 32); }
+__global__ void wide() { probe(threadIdx.x / 32); }
+__global__ void square() { probe(threadIdx.y); }
+__global__ void byvar() { probe(threadIdx.y); }
+__global__ void changed() { probe(threadIdx.y); }
+void launch(int n) {
+  narrow<<<n, 48>>>();
+  wide<<<n, dim3(128, 2)>>>();
+  square<<<n, dim3(16, 16)>>>();
+  dim3 b(8, 8);
+  byvar<<<1, b>>>();
+  dim3 c(8, 8);
+  c.x = 64;
+  changed<<<1, c>>>();
+})");
+  auto Probe = [&](llvm::StringRef K) {
+    const FunctionDecl *FD = P.fn(K);
+    const FunctionUniformity *FU = P.UC->analyze(FD, {}, P.UC->optionsFor(FD));
+    return FU->valueOf(P.calls(FD, "probe")[0]->getArg(0)).U;
+  };
+  EXPECT_EQ(Probe("narrow"), Varying);
+  EXPECT_EQ(Probe("wide"), Warp);
+  EXPECT_EQ(Probe("square"), Varying);
+  EXPECT_EQ(Probe("byvar"), Varying);
+  EXPECT_EQ(Probe("changed"), Warp); // unknown: the assumption stays
 }
 
 TEST(Uniformity, Intrinsics) {
