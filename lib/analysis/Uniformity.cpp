@@ -917,6 +917,7 @@ UValue UniformityBuilder::evalCall(const CallExpr *CE, State &St) {
                            : UValue::block());
     const FunctionUniformity *Callee = UC.analyze(FD, Args, Opts, Caps);
     if (Callee) {
+      FU.Callees[CE] = Callee;
       callEffects(CE, Callee, St);
       UValue R = Callee->returnValue();
       if (Skip == 0 && MCE)

@@ -196,6 +196,14 @@ public:
   /// by all threads of the block that reach the function).
   Uniformity controlUniformity(const clang::Stmt *S) const;
 
+  /// The analysis of the callee of \p CE (a call of this body to a function
+  /// of the translation unit), made with the uniformity of its actual
+  /// arguments (and, for a lambda, of its captured variables) at the call;
+  /// null for calls into system headers, intrinsics and unresolved calls.
+  const FunctionUniformity *calleeAnalysis(const clang::CallExpr *CE) const {
+    return Callees.lookup(CE);
+  }
+
   /// The parameter uniformities this analysis assumed.
   llvm::ArrayRef<UValue> params() const { return Params; }
 
@@ -215,6 +223,7 @@ private:
   UValue Ret;
   llvm::DenseMap<unsigned, UValue> RefOut;
   llvm::DenseMap<const clang::Expr *, UValue> Values;
+  llvm::DenseMap<const clang::CallExpr *, const FunctionUniformity *> Callees;
   /// Block of each statement (CFG elements and terminators).
   llvm::DenseMap<const clang::Stmt *, unsigned> StmtBlock;
   /// Per CFG block id: the innermost thread-varying / non-block-uniform

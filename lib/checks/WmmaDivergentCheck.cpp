@@ -181,16 +181,10 @@ void WmmaDivergentCheck::visit(UniformityContext &UC,
       }
       continue;
     }
-    // Uniform call: look inside, with the arguments' uniformity.
-    std::vector<UValue> Args;
-    unsigned Skip = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) &&
-                            !cast<CXXMethodDecl>(Callee)->isStatic()
-                        ? 1
-                        : 0;
-    for (unsigned I = Skip; I < CE->getNumArgs(); ++I)
-      Args.push_back(FU.valueOf(CE->getArg(I)));
-    const FunctionUniformity *Inner =
-        UC.analyze(Callee, Args, FU.options());
+    // Uniform call: look inside, as analysed with the arguments' uniformity.
+    const FunctionUniformity *Inner = FU.calleeAnalysis(CE);
+    if (!Inner)
+      Inner = UC.analyze(Callee, {}, FU.options());
     if (!Inner)
       continue;
     Chain.push_back({CE, Callee});

@@ -81,6 +81,19 @@ __global__ void fail5(float *c) {
   // CHECK: :[[@LINE-2]]:5: note: through the call to 'store' here
 }
 
+// A lambda whose captured lane id guards the collective.
+__global__ void fail6(float *c) {
+  FragC acc;
+  const int lane = threadIdx.x % 32;
+  auto leader_store = [&]() {
+    if (lane == 0)
+      wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
+    // CHECK: :[[@LINE-1]]:7: warning: 'store_matrix_sync' is reached under the condition 'lane == 0', which varies across the warp (depends on threadIdx.x) [cuda-wmma-divergent]
+  };
+  leader_store();
+  // CHECK: :[[@LINE-1]]:3: note: through the call to 'leader_store' here
+}
+
 // Negatives.
 
 // The same helper called under warp-uniform guards.
@@ -116,6 +129,17 @@ __global__ void correct3(float *c) {
   FragC acc;
   lane_work(c);
   wmma::fill_fragment(acc, 0.0f);
+}
+
+// A lambda capturing a warp-uniform index.
+__global__ void correct5(float *c) {
+  FragC acc;
+  const int warp = threadIdx.x / 32;
+  auto first_warp_store = [&]() {
+    if (warp == 0)
+      wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
+  };
+  first_warp_store();
 }
 
 // A helper whose result is lane-dependent but the guard is warp-uniform.
