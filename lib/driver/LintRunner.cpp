@@ -1,5 +1,6 @@
 #include "driver/LintRunner.h"
 #include "RuleCatalog.h"
+#include "driver/Config.h"
 #include "ClangTidy.h"
 #include "GlobList.h"
 #include "ClangTidyModule.h"
@@ -53,9 +54,17 @@ public:
       : FileOptionsProvider(ClangTidyGlobalOptions(), Defaults, Overrides,
                             llvm::vfs::getRealFileSystem()) {
     ConfigHandlers.clear();
-    ConfigHandlers.emplace_back(ConfigFileName.str(), [](llvm::MemoryBufferRef Buf) {
-      return parseConfiguration(Buf);
-    });
+    ConfigHandlers.emplace_back(
+        ConfigFileName.str(),
+        [](llvm::MemoryBufferRef Buf) -> llvm::ErrorOr<ClangTidyOptions> {
+          // Validated (with positions) before the run; here only the options.
+          auto C = parseConfig(Buf.getBufferIdentifier(), Buf.getBuffer());
+          if (!C) {
+            llvm::consumeError(C.takeError());
+            return std::make_error_code(std::errc::invalid_argument);
+          }
+          return C->Options;
+        });
   }
 };
 
@@ -65,6 +74,10 @@ makeOptionsProvider(const LintSettings &Settings,
   ClangTidyOptions Overrides = Settings.Overrides;
   for (const auto &KV : FactOptions)
     Overrides.CheckOptions.insert_or_assign(KV.getKey(), KV.getValue());
+  if (Settings.ExplicitConfig)
+    return std::make_unique<ConfigOptionsProvider>(ClangTidyGlobalOptions(), Settings.Defaults,
+                                                   *Settings.ExplicitConfig, Overrides,
+                                                   llvm::vfs::getRealFileSystem());
   return std::make_unique<CudaLintOptionsProvider>(Settings.Defaults, Overrides,
                                                    Settings.ConfigFileName);
 }
@@ -225,8 +238,6 @@ lintTranslationUnit(const std::string &File, const std::string &Directory,
       continue;
     }
     for (ClangTidyError &E : Errors) {
-      if (getenv("CUDA_LINT_DEBUG_SIDES"))
-        llvm::errs() << "[" << Side.Name << "] " << E.DiagnosticName << ": " << E.Message.Message << "\n";
       auto [It, Inserted] = Index.insert({keyOf(E), Result.Findings.size()});
       if (Inserted) {
         Result.Findings.push_back({std::move(E), {Side.Name}, File});

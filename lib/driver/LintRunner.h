@@ -5,7 +5,9 @@
 #include "driver/SidePlan.h"
 #include "ClangTidyDiagnosticConsumer.h"
 #include "ClangTidyOptions.h"
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,9 @@ struct LintSettings {
   clang::tidy::ClangTidyOptions Overrides;
   /// Name of the configuration file looked up from each file's directory upward.
   std::string ConfigFileName = ".cuda-lint.yaml";
+  /// `--config-file`: this configuration for every file instead of the
+  /// `.cuda-lint.yaml` files.
+  std::optional<clang::tidy::ClangTidyOptions> ExplicitConfig;
 };
 
 /// The result of linting one translation unit on all its sides.

@@ -1,28 +1,48 @@
 //===- Output.h - Presenting findings ---------------------------*- C++ -*-===//
+//
+// Formats (docs/output-formats.md):
+//   text    clang's format, `path:line:col: error|warning: message [rule-id]`,
+//           source line, caret, fix-it hints, `note:` lines
+//   json    an array with one object per finding
+//   sarif   SARIF 2.1.0 for code-scanning dashboards (clang's SarifDocumentWriter)
+//   github  GitHub Actions workflow commands (`::error file=...::message`)
+//
+//===----------------------------------------------------------------------===//
 #ifndef CUDA_LINT_DRIVER_OUTPUT_H
 #define CUDA_LINT_DRIVER_OUTPUT_H
 
+#include "driver/FindingSources.h"
 #include "driver/LintRunner.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
 
 namespace cuda_lint {
 
+enum class OutputFormat { Text, Json, Sarif, Github };
+
 struct OutputOptions {
-  std::optional<bool> Color; ///< nullopt: when stdout is a terminal
+  OutputFormat Format = OutputFormat::Text;
+  std::optional<bool> Color; ///< text only; nullopt: when the stream is a terminal
+  /// Paths are printed relative to this directory (SARIF: the `SRCROOT`
+  /// uriBaseId) when they lie below it.
+  std::string BaseDir;
 };
 
-/// Prints \p Findings on stdout in clang's format, one per finding:
-/// `path:line:col: error|warning: message [rule-id]`, the source line, a
-/// caret, fix-it hints and `note:` lines. Compiler diagnostics keep clang's
-/// `[clang-diagnostic-...]` name so they stand apart from rule findings.
-void printText(const std::vector<Finding> &Findings, const OutputOptions &Opts);
+/// Writes \p Findings to \p OS in the chosen format. \p Fingerprints holds one
+/// fingerprint per finding (Baseline.h), used by json and sarif.
+void writeFindings(const std::vector<Finding> &Findings,
+                   const std::vector<std::string> &Fingerprints,
+                   FindingSources &Sources, const OutputOptions &Opts,
+                   llvm::raw_ostream &OS);
+
+/// Whether the fix of \p F may change behaviour (its rule's docs say `fix: unsafe`).
+bool isUnsafeFix(const Finding &F);
 
 /// Counts for the closing summary line.
 struct RunSummary {
   size_t Files = 0;
   unsigned RuleErrors = 0, RuleWarnings = 0, CompilerErrors = 0, CompilerWarnings = 0;
-  unsigned ToolFailures = 0;
+  unsigned ToolFailures = 0, Baselined = 0, FixesApplied = 0;
   double Seconds = 0;
 };
 

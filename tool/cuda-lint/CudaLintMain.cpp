@@ -9,7 +9,11 @@
 //===----------------------------------------------------------------------===//
 #include "Attributes.h"
 #include "RuleCatalog.h"
+#include "driver/Baseline.h"
 #include "driver/CompileCommands.h"
+#include "driver/Config.h"
+#include "driver/FindingSources.h"
+#include "driver/Fixes.h"
 #include "driver/LintRunner.h"
 #include "driver/Output.h"
 #include "driver/SidePlan.h"
@@ -74,7 +78,7 @@ static cl::opt<std::string> DeviceArchs(
 static cl::opt<std::string> ResourceDir(
     "resource-dir", cl::desc("clang resource directory (default: LLVM 22's)"),
     cl::cat(Category));
-static cl::opt<unsigned> Jobs("j", cl::desc("Translation units analysed in parallel (default: cores)"),
+static cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Translation units analysed in parallel (default: cores)"),
                               cl::init(0), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no summary"),
                            cl::cat(Category));
@@ -84,6 +88,29 @@ static cl::opt<bool> Verbose("verbose",
 static cl::opt<std::string> ConfigFile(
     "config-file", cl::desc("Use this configuration file instead of looking for .cuda-lint.yaml"),
     cl::value_desc("path"), cl::cat(Category));
+static cl::opt<OutputFormat> Format(
+    "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "clang's format (default)"),
+               clEnumValN(OutputFormat::Json, "json", "one JSON object per finding"),
+               clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0"),
+               clEnumValN(OutputFormat::Github, "github", "GitHub Actions workflow commands")),
+    cl::cat(Category));
+static cl::opt<std::string> OutputFile("o", cl::desc("Write the findings to this file"),
+                                       cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its of the reported findings"),
+                         cl::cat(Category));
+static cl::opt<std::string> ExportFixes(
+    "export-fixes", cl::desc("Write the fix-its as YAML for clang-apply-replacements"),
+    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> BaselineFile(
+    "baseline", cl::desc("Report only findings that this baseline does not record"),
+    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> WriteBaseline(
+    "write-baseline", cl::desc("Record the current findings as a baseline"),
+    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors", cl::desc("Rules whose warnings are errors (glob)"),
+    cl::value_desc("glob"), cl::cat(Category));
 
 namespace {
 
@@ -285,7 +312,41 @@ int main(int argc, const char **argv) {
   }
   PlanOpts.ResourceDir = *Resources;
 
+  // Configuration files: validated once, before any work (errors name file and line).
   LintSettings Settings;
+  std::vector<std::string> Baselines;
+  if (!BaselineFile.empty())
+    Baselines.push_back(BaselineFile);
+  if (!ConfigFile.empty()) {
+    auto C = loadConfig(ConfigFile);
+    if (!C) {
+      Errors.report(toString(C.takeError()));
+      return 2;
+    }
+    for (const std::string &W : C->Warnings)
+      errs() << W << "\n";
+    Settings.ExplicitConfig = C->Options;
+    if (C->Baseline && BaselineFile.empty())
+      Baselines.push_back(*C->Baseline);
+  } else {
+    std::set<std::string> Seen;
+    for (const Job &J : Jobs_) {
+      std::string Path = findConfigFor(J.File);
+      if (Path.empty() || !Seen.insert(Path).second)
+        continue;
+      auto C = loadConfig(Path);
+      if (!C) {
+        Errors.report(toString(C.takeError()));
+        return 2;
+      }
+      for (const std::string &W : C->Warnings)
+        errs() << W << "\n";
+      if (C->Baseline && BaselineFile.empty() &&
+          !llvm::is_contained(Baselines, *C->Baseline))
+        Baselines.push_back(*C->Baseline);
+    }
+  }
+
   Settings.Defaults = clang::tidy::ClangTidyOptions::getDefaults();
   Settings.Defaults.Checks = "-*,cuda-*";
   Settings.Defaults.HeaderFilterRegex = ".*";
@@ -296,6 +357,8 @@ int main(int argc, const char **argv) {
     Settings.Overrides.Checks = ChecksOpt;
   if (!HeaderFilter.empty())
     Settings.Overrides.HeaderFilterRegex = HeaderFilter;
+  if (!WarningsAsErrors.empty())
+    Settings.Overrides.WarningsAsErrors = WarningsAsErrors;
 
   // Run the units in parallel; results land in their job's slot.
   std::vector<TranslationUnitResult> Results(Jobs_.size());
@@ -344,7 +407,50 @@ int main(int argc, const char **argv) {
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
 
   std::vector<Finding> All = mergeResults(Results);
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  FindingSources Sources{std::string(Cwd)};
+  std::vector<std::string> Fingerprints = computeFingerprints(All, Sources);
+
+  if (!WriteBaseline.empty()) {
+    if (Error E = writeBaseline(WriteBaseline, All, Fingerprints))
+      Errors.report(toString(std::move(E)));
+    else if (!Quiet)
+      errs() << "cuda-lint: recorded " << All.size() << " findings in " << WriteBaseline << "\n";
+  }
+  unsigned Baselined = 0;
+  for (const std::string &Path : Baselines) {
+    auto B = readBaseline(Path);
+    if (!B) {
+      Errors.report(toString(B.takeError()));
+      continue;
+    }
+    Baselined += filterByBaseline(*B, All, Fingerprints);
+  }
+
+  unsigned FixesApplied = 0;
+  if (Fix) {
+    std::vector<Finding> Fixable;
+    for (const Finding &F : All)
+      if (!F.isCompilerDiagnostic())
+        Fixable.push_back(F);
+    auto Report = applyFixes(Fixable);
+    if (!Report) {
+      Errors.report(toString(Report.takeError()));
+    } else {
+      FixesApplied = Report->Applied;
+      if (Report->Conflicting)
+        WithColor::warning(errs(), "cuda-lint")
+            << Report->Conflicting << " fix-its overlap others and were not applied\n";
+    }
+  }
+  if (!ExportFixes.empty())
+    if (Error E = exportFixes(ExportFixes, All))
+      Errors.report(toString(std::move(E)));
+
   OutputOptions OutOpts;
+  OutOpts.Format = Format;
+  OutOpts.BaseDir = std::string(Cwd);
   // LLVM's own --color=true|false option (default: autodetect), and NO_COLOR.
   auto &Registered = cl::getRegisteredOptions();
   if (auto *C = static_cast<cl::opt<cl::boolOrDefault> *>(Registered.lookup("color"))) {
@@ -355,9 +461,20 @@ int main(int argc, const char **argv) {
   }
   if (!OutOpts.Color && !llvm::sys::Process::GetEnv("NO_COLOR").value_or("").empty())
     OutOpts.Color = false;
-  printText(All, OutOpts);
+  if (OutputFile.empty()) {
+    writeFindings(All, Fingerprints, Sources, OutOpts, outs());
+  } else {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    OutOpts.Color = false;
+    writeFindings(All, Fingerprints, Sources, OutOpts, OS);
+    if (Error E = writeFileAtomically(OutputFile, Text))
+      Errors.report(toString(std::move(E)));
+  }
 
   RunSummary Summary = summarize(All, Jobs_.size(), Errors.Count, Seconds);
+  Summary.Baselined = Baselined;
+  Summary.FixesApplied = FixesApplied;
   if (!Quiet)
     printSummary(Summary, errs());
   if (Errors.Count)

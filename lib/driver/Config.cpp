@@ -1,0 +1,143 @@
+#include "driver/Config.h"
+#include "RuleCatalog.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
+
+namespace cuda_lint {
+
+std::string stripCudaLintKeys(llvm::StringRef Text) {
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  Text.split(Lines, '\n');
+  bool InBaseline = false;
+  for (llvm::StringRef L : Lines) {
+    bool TopLevel = !L.empty() && !llvm::isSpace(L[0]) && !L.starts_with("#");
+    if (TopLevel)
+      InBaseline = L.starts_with("Baseline:");
+    // Blank the line instead of dropping it so that positions stay true.
+    Out += InBaseline ? "" : L.str();
+    Out += '\n';
+  }
+  return Out;
+}
+
+/// Line and column of \p Needle's first occurrence after "Checks" in \p Text.
+static std::pair<unsigned, unsigned> positionOf(llvm::StringRef Text, llvm::StringRef Needle) {
+  size_t Start = Text.find("Checks");
+  size_t At = Text.find(Needle, Start == llvm::StringRef::npos ? 0 : Start);
+  if (At == llvm::StringRef::npos)
+    return {1, 1};
+  llvm::StringRef Before = Text.take_front(At);
+  unsigned Line = 1 + Before.count('\n');
+  unsigned Col = 1 + At - (Before.rfind('\n') == llvm::StringRef::npos ? 0 : Before.rfind('\n') + 1);
+  return {Line, Col};
+}
+
+llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef Text) {
+  LoadedConfig C;
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  C.Path = std::string(Abs);
+
+  // Our own keys first, with llvm's YAML parser (positions for errors).
+  llvm::SourceMgr SM;
+  std::string Errors;
+  SM.setDiagHandler(
+      [](const llvm::SMDiagnostic &D, void *Ctx) {
+        llvm::raw_string_ostream OS(*static_cast<std::string *>(Ctx));
+        D.print(nullptr, OS, /*ShowColors=*/false);
+      },
+      &Errors);
+  auto Buf = llvm::MemoryBuffer::getMemBuffer(Text, C.Path);
+  llvm::yaml::Stream YS(Buf->getMemBufferRef(), SM);
+  for (llvm::yaml::Document &Doc : YS) {
+    auto *Map = llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(Doc.getRoot());
+    if (!Map)
+      continue;
+    for (llvm::yaml::KeyValueNode &KV : *Map) {
+      auto *Key = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(KV.getKey());
+      llvm::SmallString<32> KeyStorage;
+      if (!Key || Key->getValue(KeyStorage) != "Baseline")
+        continue;
+      auto *Val = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(KV.getValue());
+      if (!Val) {
+        SM.PrintMessage(KV.getValue()->getSourceRange().Start, llvm::SourceMgr::DK_Error,
+                        "Baseline must be a path");
+        continue;
+      }
+      llvm::SmallString<256> Storage;
+      llvm::SmallString<256> P(Val->getValue(Storage));
+      if (!llvm::sys::path::is_absolute(P)) {
+        llvm::SmallString<256> Dir(llvm::sys::path::parent_path(C.Path));
+        llvm::sys::path::append(Dir, P);
+        P = Dir;
+      }
+      C.Baseline = std::string(P);
+    }
+  }
+  if (!Errors.empty())
+    return llvm::createStringError(llvm::StringRef(Errors).rtrim().str());
+
+  // clang-tidy's keys with clang-tidy's parser; its diagnostics carry positions.
+  std::string Stripped = stripCudaLintKeys(Text);
+  auto StrippedBuf = llvm::MemoryBuffer::getMemBuffer(Stripped, C.Path);
+  auto Parsed = clang::tidy::parseConfigurationWithDiags(
+      StrippedBuf->getMemBufferRef(), [&](const llvm::SMDiagnostic &D) {
+        llvm::raw_string_ostream OS(Errors);
+        D.print(nullptr, OS, /*ShowColors=*/false);
+      });
+  if (!Parsed || (!Errors.empty() && llvm::StringRef(Errors).contains("error:"))) {
+    if (Errors.empty())
+      Errors = C.Path + ": invalid configuration: " + Parsed.getError().message();
+    return llvm::createStringError(llvm::StringRef(Errors).rtrim().str());
+  }
+  if (!Errors.empty())
+    C.Warnings.push_back(llvm::StringRef(Errors).rtrim().str());
+  C.Options = std::move(*Parsed);
+
+  // Rule ids in Checks that name no rule: a warning, not an error.
+  for (const std::optional<std::string> *Globs : {&C.Options.Checks, &C.Options.WarningsAsErrors}) {
+    if (!*Globs)
+      continue;
+    llvm::SmallVector<llvm::StringRef, 8> Parts;
+    llvm::StringRef(**Globs).split(Parts, ',', -1, false);
+    for (llvm::StringRef G : Parts) {
+      G = G.trim();
+      G.consume_front("-");
+      if (G.empty() || G.contains('*') || !G.starts_with("cuda-") || findRule(G))
+        continue;
+      auto [Line, Col] = positionOf(Text, G);
+      C.Warnings.push_back(C.Path + ":" + std::to_string(Line) + ":" + std::to_string(Col) +
+                           ": warning: unknown rule id '" + G.str() +
+                           "' (cuda-lint --list-checks lists them)");
+    }
+  }
+  return C;
+}
+
+llvm::Expected<LoadedConfig> loadConfig(llvm::StringRef Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return llvm::createStringError(Path + ": cannot read configuration: " +
+                                   Buf.getError().message());
+  return parseConfig(Path, (*Buf)->getBuffer());
+}
+
+std::string findConfigFor(llvm::StringRef File) {
+  llvm::SmallString<256> Dir(File);
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_filename(Dir);
+  for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
+    llvm::SmallString<256> Candidate(D);
+    llvm::sys::path::append(Candidate, ConfigFileName);
+    if (llvm::sys::fs::exists(Candidate))
+      return std::string(Candidate);
+  }
+  return "";
+}
+
+} // namespace cuda_lint
