@@ -18,9 +18,13 @@
 //  3. clangd's FastCheckFilter (default Strict: only checks that clangd's
 //     built-in table calls fast run): isFastTidyCheck() is wrapped to answer
 //     "fast" for cuda-* checks and clangd's own answer for the others;
-//  4. the compile command of a CUDA file (CommandMangler, which clangd
-//     applies to every command, from compile_commands.json, compile_flags.txt
-//     or its fallback) gets what nvcc adds by itself and clang 22 does not:
+//  4. the compile commands (CommandMangler, which clangd applies to every
+//     command, from compile_commands.json, compile_flags.txt or its
+//     fallback): an nvcc command line, which clang cannot read, is first
+//     translated to clang's CUDA driver as the cuda-lint command line does
+//     (cuda_lint::fromCompileCommand: -arch=sm_XX becomes --cuda-gpu-arch,
+//     nvcc-only flags are dropped); then a CUDA file's command gets what nvcc
+//     adds by itself and clang 22 does not:
 //     `-isystem <cuda>/include/cccl` (CUDA 13 keeps CUB, Thrust and libcu++
 //     there), and `--cuda-gpu-arch=sm_90` (cuda-lint's default) when the
 //     command names no architecture; a `.cuh` file without `-x` is parsed as
@@ -37,8 +41,10 @@
 //===----------------------------------------------------------------------===//
 #include "Attributes.h"
 #include "ClangTidyOptions.h"
+#include "driver/CompileCommands.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/FunctionExtras.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -89,6 +95,30 @@ std::string cudaPathOf(const std::vector<std::string> &Args) {
           .str();
   }
   return "/usr/local/cuda";
+}
+
+/// Whether \p Compiler (argv[0] of a compile command) is nvcc.
+bool isNvccCommand(llvm::StringRef Compiler) {
+  llvm::StringRef Name = llvm::sys::path::stem(Compiler);
+  return Name == "nvcc" || Name.ends_with("-nvcc");
+}
+
+/// Rewrites an nvcc compile command as the clang command cuda-lint would
+/// analyse (its first device side is what clangd parses): the translated
+/// flags, one --cuda-gpu-arch per real architecture, then the file.
+void translateNvccCommand(clang::tooling::CompileCommand &Cmd) {
+  cuda_lint::TranslationUnitCommand TU = cuda_lint::fromCompileCommand(Cmd);
+  std::vector<std::string> Args{"clang++"};
+  bool HasLanguage = llvm::any_of(TU.Command.Flags, [](const std::string &F) {
+    return llvm::StringRef(F).starts_with("-x");
+  });
+  if (TU.Command.IsCuda && !HasLanguage)
+    Args.push_back("-xcuda");
+  Args.insert(Args.end(), TU.Command.Flags.begin(), TU.Command.Flags.end());
+  for (const std::string &Arch : TU.Command.GpuArchs)
+    Args.push_back("--cuda-gpu-arch=" + Arch);
+  Args.push_back(TU.Command.File);
+  Cmd.CommandLine = std::move(Args);
 }
 
 /// Adds to a mangled clangd compile command of a CUDA file what nvcc would
@@ -171,6 +201,8 @@ void __real__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4l
 void __wrap__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4llvm9StringRefE(
     const void *This, clang::tooling::CompileCommand &Cmd,
     llvm::StringRef TargetFile) {
+  if (!Cmd.CommandLine.empty() && isNvccCommand(Cmd.CommandLine.front()))
+    translateNvccCommand(Cmd);
   __real__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4llvm9StringRefE(
       This, Cmd, TargetFile);
   adjustCudaCommand(Cmd, TargetFile.empty() ? llvm::StringRef(Cmd.Filename)
