@@ -8,8 +8,8 @@ Usage: sarif_to_codequality.py IN.sarif OUT.json [--root DIR]
 Each SARIF result becomes one issue: check_name = ruleId, description =
 message text, severity from the level (error: critical, warning: major,
 note: minor, none: info), location = the first physical location, its path
-relative to DIR (default: the current directory) when the SARIF gives an
-absolute file: URI, and fingerprint = a hash of the rule, the path and the
+(resolved against the run's originalUriBaseIds) made relative to DIR
+(default: the current directory), and fingerprint = a hash of the rule, the path and the
 result's partialFingerprints (which cuda-lint keeps stable when unrelated
 lines move), so GitLab matches findings across commits. Standard library
 only.
@@ -24,15 +24,22 @@ SEVERITY = {"error": "critical", "warning": "major", "note": "minor",
             "none": "info"}
 
 
-def location_of(result, root):
+def uri_to_path(uri):
+    path = urllib.parse.unquote(uri)
+    return path[len("file://"):] if path.startswith("file://") else path
+
+
+def location_of(result, root, bases):
     for loc in result.get("locations", []):
         phys = loc.get("physicalLocation", {})
-        uri = phys.get("artifactLocation", {}).get("uri")
+        artifact = phys.get("artifactLocation", {})
+        uri = artifact.get("uri")
         if not uri:
             continue
-        path = urllib.parse.unquote(uri)
-        if path.startswith("file://"):
-            path = path[len("file://"):]
+        path = uri_to_path(uri)
+        base = bases.get(artifact.get("uriBaseId"), {}).get("uri")
+        if not os.path.isabs(path) and base:
+            path = os.path.join(uri_to_path(base), path)
         if os.path.isabs(path):
             path = os.path.relpath(path, root)
         line = phys.get("region", {}).get("startLine", 1)
@@ -44,13 +51,14 @@ def convert(sarif, root):
     issues = []
     for run in sarif.get("runs", []):
         rules = run.get("tool", {}).get("driver", {}).get("rules", [])
+        bases = run.get("originalUriBaseIds", {})
         for result in run.get("results", []):
             rule = result.get("ruleId")
             if rule is None and "ruleIndex" in result:
                 rule = rules[result["ruleIndex"]].get("id")
             rule = rule or "cuda-lint"
             level = result.get("level", "warning")
-            path, line = location_of(result, root)
+            path, line = location_of(result, root, bases)
             message = result.get("message", {}).get("text", "")
             prints = result.get("partialFingerprints") or {}
             if prints:
