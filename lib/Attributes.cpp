@@ -3,6 +3,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/ParsedAttrInfo.h"
 #include "clang/Sema/ParsedAttr.h"
+#include "clang/Sema/Lookup.h"
 #include "clang/Sema/Sema.h"
 
 using namespace clang;
@@ -11,6 +12,20 @@ namespace cuda_lint {
 namespace {
 
 constexpr llvm::StringLiteral AnnotationPrefix = "cuda-lint.";
+
+/// The expression an identifier argument of an attribute names, looked up
+/// in the current scope; nullptr when it names nothing usable.
+Expr *lookupIdentifierArg(Sema &S, const IdentifierLoc *Ident) {
+  if (!Ident || !Ident->getIdentifierInfo())
+    return nullptr;
+  LookupResult R(S, DeclarationName(Ident->getIdentifierInfo()),
+                 Ident->getLoc(), Sema::LookupOrdinaryName);
+  if (!S.LookupName(R, S.getCurScope()) || !R.isSingleResult())
+    return nullptr;
+  CXXScopeSpec SS;
+  ExprResult E = S.BuildDeclarationNameExpr(SS, R, /*NeedsADL=*/false);
+  return E.isUsable() ? E.get() : nullptr;
+}
 
 /// Keeps one CUDA attribute that clang 22 does not know as an AnnotateAttr
 /// named "cuda-lint.<Traits::Name>". Traits::HasArg: the attribute takes one
@@ -30,9 +45,19 @@ template <typename Traits> struct KeptCudaAttrInfo : public ParsedAttrInfo {
   AttrHandling handleDeclAttribute(Sema &Sema, Decl *D,
                                    const ParsedAttr &Attr) const override {
     llvm::SmallVector<Expr *, 1> Args;
-    for (unsigned I = 0; I < Attr.getNumArgs(); ++I)
-      if (Attr.isArgExpr(I))
+    for (unsigned I = 0; I < Attr.getNumArgs(); ++I) {
+      if (Attr.isArgExpr(I)) {
         Args.push_back(Attr.getArgAsExpr(I));
+        continue;
+      }
+      // The parser keeps a lone identifier argument of an attribute it does
+      // not know (`maxnreg(N)`, `maxnreg(kCap)`) as an identifier: look it
+      // up where the declaration is, so a template parameter or a constant
+      // becomes an expression that templates instantiate.
+      if (Attr.isArgIdent(I))
+        if (Expr *E = lookupIdentifierArg(Sema, Attr.getArgAsIdent(I)))
+          Args.push_back(E);
+    }
     std::string Annotation = (AnnotationPrefix + Traits::Name).str();
     D->addAttr(AnnotateAttr::Create(Sema.Context, Annotation, Args.data(),
                                     Args.size(), Attr.getRange()));
