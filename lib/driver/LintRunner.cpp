@@ -198,9 +198,14 @@ void relabelOwnedCompilerDiagnostics(
     }
   }
   size_t Out = 0;
-  for (size_t I = 0; I < Findings.size(); ++I)
-    if (!Drop[I])
-      Findings[Out++] = std::move(Findings[I]);
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    if (Drop[I])
+      continue;
+    // Never move an element onto itself: that empties its strings.
+    if (Out != I)
+      Findings[Out] = std::move(Findings[I]);
+    ++Out;
+  }
   Findings.erase(Findings.begin() + Out, Findings.end());
 }
 
