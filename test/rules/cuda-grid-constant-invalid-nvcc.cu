@@ -22,3 +22,4 @@
 // LINT-DAG: bad-const.cu:3:{{[0-9]+}}: error: __grid_constant__ parameter 'p' of kernel 'not_const' has type 'Params', which is not const-qualified [cuda-grid-constant-invalid]
 // LINT-DAG: bad-ref.cu:3:{{[0-9]+}}: error: __grid_constant__ parameter 'p' of kernel 'reference' has reference type 'const Params &'
 // LINT-DAG: bad-kernel.cu:3:{{[0-9]+}}: error: __grid_constant__ on parameter 'p' of 'helper', which is not a __global__ function
+// QUIET: cuda-lint: {{[0-9]+}} file{{s?}}, 0 findings

@@ -16,3 +16,4 @@
 // LINT: bad.cu:5:{{[0-9]+}}: error: parameter 'p' of kernel 'redecl' is not __grid_constant__ in this declaration
 // LINT: bad.cu:8:{{[0-9]+}}: error: parameter 'p' of kernel 'spec<Params>' is __grid_constant__ in this explicit specialization
 // LINT: bad.cu:11:{{[0-9]+}}: error: parameter 'p' of kernel 'inst<Params>' is not __grid_constant__ in this explicit instantiation
+// QUIET: cuda-lint: {{[0-9]+}} file{{s?}}, 0 findings

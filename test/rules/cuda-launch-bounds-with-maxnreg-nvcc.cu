@@ -16,3 +16,4 @@
 // LINT: bad.cu:2:{{[0-9]+}}: error: kernel 'both' has both __launch_bounds__ and __maxnreg__
 // LINT: bad.cu:5:{{[0-9]+}}: error: kernel 'split' has both __launch_bounds__ and __maxnreg__
 // LINT: bad.cu:8:{{[0-9]+}}: error: kernel 'spec<float>' has both __launch_bounds__ and __maxnreg__
+// QUIET: cuda-lint: {{[0-9]+}} file{{s?}}, 0 findings

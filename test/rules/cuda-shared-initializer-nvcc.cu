@@ -13,9 +13,9 @@
 // RUN: %nvcc -arch=sm_90 -c -o /dev/null %S/Inputs/cuda-shared-initializer-bad-ctor.cu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NVCC-CTOR
 // RUN: %nvcc -arch=sm_90 -c -o /dev/null %S/Inputs/cuda-shared-initializer-bad-silent.cu 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=QUIET --allow-empty --implicit-check-not='{{warning|error}}'
+// RUN:   | FileCheck %s --check-prefix=NVCC-QUIET --allow-empty
 // RUN: %nvcc -arch=sm_90 -c -o /dev/null %S/Inputs/cuda-shared-initializer-good.cu 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=QUIET --allow-empty --implicit-check-not='{{warning|error}}'
+// RUN:   | FileCheck %s --check-prefix=NVCC-QUIET --allow-empty
 // RUN: %nvcc -arch=sm_90 -c -o /dev/null %S/Inputs/cuda-shared-initializer-portable.cu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NVCC-PORTABLE
 
@@ -51,3 +51,6 @@
 // LINT-SILENT: bad-silent.cu:9:{{[0-9]+}}: error: __shared__ variable 's' of type 'Shape' needs dynamic initialization
 // LINT-PORTABLE: portable.cu:8:{{[0-9]+}}: warning: clang rejects __shared__ variable 'bar' of libcu++ type
 // LINT-PORTABLE: portable.cu:9:{{[0-9]+}}: warning: clang rejects __shared__ variable 'state' of libcu++ type
+
+// NVCC-QUIET-NOT: {{warning|error}}
+// QUIET: cuda-lint: {{[0-9]+}} file{{s?}}, 0 findings

@@ -80,6 +80,17 @@ template <int N> __global__ void fail6(int *out) {
 }
 template __global__ void fail6<4>(int *);
 
+// A dependent type the check cannot evaluate in the template (clang drops
+// the body of the instantiation it rejects): clang's own error is reported
+// under the rule id.
+template <typename T> struct Box { T value; };
+template <typename T> __device__ void fail8() {
+  __shared__ Box<T> box;
+// CHECK: :[[@LINE-1]]:21: error: initialization is not supported for __shared__ variables [cuda-shared-initializer]
+  (void)box;
+}
+__global__ void launch8() { fail8<Counter>(); fail8<int>(); }
+
 // libcu++ types made to be declared in shared memory and set up with init()
 // or make_pipeline(): nvcc accepts them; clang 22 rejects the single objects
 // (portability warning), and accepts arrays of barriers.
