@@ -20,6 +20,9 @@ Expr *lookupIdentifierArg(Sema &S, const IdentifierLoc *Ident) {
     return nullptr;
   LookupResult R(S, DeclarationName(Ident->getIdentifierInfo()),
                  Ident->getLoc(), Sema::LookupOrdinaryName);
+  // Never diagnose here: an argument that names nothing usable is the
+  // checks' finding (cuda-maxnreg-value), not a lookup error.
+  R.suppressDiagnostics();
   if (!S.LookupName(R, S.getCurScope()) || !R.isSingleResult())
     return nullptr;
   CXXScopeSpec SS;
