@@ -104,9 +104,11 @@ void WmmaDivergentCheck::reportAt(const CallExpr *Wmma,
   auto DC = Where.divergentControl(Reached, Uniformity::ThreadVarying);
   if (!DC || !DC->Cond)
     return;
-  unsigned Key = SM->getFileOffset(userLoc(*SM, Wmma->getBeginLoc())) ^
-                 (SM->getFileOffset(userLoc(*SM, DC->Cond->getBeginLoc()))
-                  << 1);
+  // Once per (collective, condition): template instantiations and several
+  // call paths share them.
+  std::pair<unsigned, unsigned> Key{
+      userLoc(*SM, Wmma->getBeginLoc()).getRawEncoding(),
+      userLoc(*SM, DC->Cond->getBeginLoc()).getRawEncoding()};
   if (!Reported.insert(Key).second)
     return;
   std::string Callee = Wmma->getDirectCallee()->getNameAsString();

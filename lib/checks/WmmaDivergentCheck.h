@@ -40,7 +40,7 @@ private:
   std::vector<const clang::FunctionDecl *> Functions;
   clang::ASTContext *Ctx = nullptr;
   llvm::DenseSet<const void *> Visited;
-  llvm::DenseSet<unsigned> Reported;
+  llvm::DenseSet<std::pair<unsigned, unsigned>> Reported;
 };
 
 } // namespace cuda_lint

@@ -131,3 +131,14 @@ __global__ void correct4(float *c, float *out) {
 join:
   wmma::fill_fragment(acc, 0.0f);
 }
+
+// assert() fails by trapping, and a do { } while (0) macro is no loop.
+#include <cassert>
+#define FILL_ALL(f, v) do { wmma::fill_fragment(f, v); } while (0)
+__global__ void correct5(float *c, int n) {
+  FragC acc;
+  assert(threadIdx.x < 1024);
+  assert(n > 0 && "need work");
+  FILL_ALL(acc, 0.0f);
+  wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
+}
