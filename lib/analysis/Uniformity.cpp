@@ -11,6 +11,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <functional>
+#include <mutex>
 
 using namespace clang;
 
@@ -1334,6 +1335,38 @@ Uniformity FunctionUniformity::controlUniformity(const Stmt *S) const {
 UniformityContext::UniformityContext(ASTContext &Ctx, UniformityOptions Opts)
     : Ctx(Ctx), Opts(Opts) {}
 UniformityContext::~UniformityContext() = default;
+
+namespace {
+struct SharedContexts {
+  std::mutex M;
+  llvm::DenseMap<const ASTContext *, std::unique_ptr<UniformityContext>> Map;
+};
+SharedContexts &shared() {
+  static SharedContexts *S = new SharedContexts(); // never destroyed
+  return *S;
+}
+void dropShared(void *Ctx) {
+  SharedContexts &S = shared();
+  std::unique_ptr<UniformityContext> Dead;
+  std::lock_guard<std::mutex> Lock(S.M);
+  auto It = S.Map.find(static_cast<const ASTContext *>(Ctx));
+  if (It != S.Map.end()) {
+    Dead = std::move(It->second);
+    S.Map.erase(It);
+  }
+}
+} // namespace
+
+UniformityContext &UniformityContext::forAST(ASTContext &Ctx) {
+  SharedContexts &S = shared();
+  std::lock_guard<std::mutex> Lock(S.M);
+  auto &Slot = S.Map[&Ctx];
+  if (!Slot) {
+    Slot = std::make_unique<UniformityContext>(Ctx);
+    Ctx.AddDeallocation(dropShared, &Ctx);
+  }
+  return *Slot;
+}
 
 /// The x size of a launch's block argument, when known at compile time.
 static std::optional<int64_t> blockX(ASTContext &Ctx, const Expr *E,

@@ -244,6 +244,12 @@ public:
                              UniformityOptions Opts = {});
   ~UniformityContext();
 
+  /// The context shared by every check of the translation unit of \p Ctx
+  /// (created on first use, destroyed with the ASTContext), so that each
+  /// function is analysed once per translation unit, not once per check.
+  /// Thread-safe across translation units analysed in parallel.
+  static UniformityContext &forAST(clang::ASTContext &Ctx);
+
   /// Analyses \p FD (which must have a body) with parameters of the given
   /// uniformity (missing entries: block-uniform), under \p Opts. Cached.
   /// Returns null for a function without a body.

@@ -198,7 +198,7 @@ void WmmaDivergentCheck::visit(UniformityContext &UC,
 void WmmaDivergentCheck::onEndOfTranslationUnit() {
   if (!Ctx || Functions.empty())
     return;
-  UniformityContext UC(*Ctx);
+  UniformityContext &UC = UniformityContext::forAST(*Ctx);
   // Roots: kernels, and device functions no other WMMA function calls.
   std::vector<const FunctionDecl *> WithWmma;
   for (const FunctionDecl *FD : Functions)

@@ -567,6 +567,17 @@ __global__ void none() { probe(plain(1)); })");
   EXPECT_TRUE(isWmmaCollective(P.calls(P.fn("tile"), "fill_fragment")[0]->getDirectCallee()));
 }
 
+TEST(Uniformity, SharedContextPerTranslationUnit) {
+  Parsed P = parse("__global__ void k() { probe(threadIdx.x); }");
+  ASTContext &Ctx = P.AST->getASTContext();
+  UniformityContext &A = UniformityContext::forAST(Ctx);
+  EXPECT_EQ(&A, &UniformityContext::forAST(Ctx));
+  const FunctionUniformity *F1 = A.analyze(P.fn("k"));
+  EXPECT_EQ(F1, UniformityContext::forAST(Ctx).analyze(P.fn("k")));
+  Parsed Q = parse("__global__ void k() { probe(blockIdx.x); }");
+  EXPECT_NE(&A, &UniformityContext::forAST(Q.AST->getASTContext()));
+}
+
 TEST(Uniformity, HelperConditionDependsOnArgument) {
   Parsed P = parse(R"(
 __device__ void maybe(int lane) { if (lane < 16) mark(); }
