@@ -57,6 +57,16 @@ __global__ void fail3(int *out) {
   out[0] = t.n + ts[1].n;
 }
 
+// Device side only: the host side never sees this variable.
+__global__ void fail_device_only(int *out) {
+#ifdef __CUDA_ARCH__
+  __shared__ Counter on_device;
+// CHECK: :[[@LINE-1]]:22: error: __shared__ variable 'on_device' of type 'Counter' needs dynamic initialization
+// CHECK: :9:48: note: the default constructor of 'Counter' initializes member 'n'
+  out[0] = on_device.n;
+#endif
+}
+
 // File scope.
 __shared__ Counter fail4;
 // CHECK: :[[@LINE-1]]:20: error: __shared__ variable 'fail4' of type 'Counter' needs dynamic initialization
