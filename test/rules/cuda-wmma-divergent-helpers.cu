@@ -94,6 +94,30 @@ __global__ void fail6(float *c) {
   // CHECK: :[[@LINE-1]]:3: note: through the call to 'leader_store' here
 }
 
+// A helper declared before the kernel and defined after it, and a helper
+// template.
+__device__ void later(FragC &acc);
+__global__ void fail7(float *c) {
+  FragC acc;
+  if (threadIdx.x % 32 < 8)
+    later(acc);
+}
+__device__ void later(FragC &acc) { wmma::fill_fragment(acc, 4.0f); }
+// CHECK: :[[@LINE-1]]:37: warning: 'fill_fragment' is reached under the condition 'threadIdx.x % 32 < 8', which varies across the warp (depends on threadIdx.x) [cuda-wmma-divergent]
+// CHECK: :[[@LINE-6]]:7: note: the divergent condition is here
+// CHECK: :[[@LINE-6]]:5: note: through the call to 'later' here
+
+template <typename Frag>
+__device__ void tfill(Frag &f, float v) { wmma::fill_fragment(f, v); }
+// CHECK: :[[@LINE-1]]:43: warning: 'fill_fragment' is reached under the condition 'threadIdx.x & 1', which varies across the warp (depends on threadIdx.x) [cuda-wmma-divergent]
+__global__ void fail8(float *c) {
+  FragC acc;
+  if (threadIdx.x & 1)
+    tfill(acc, 5.0f);
+  // CHECK: :[[@LINE-1]]:5: note: through the call to 'tfill' here
+  tfill(acc, 6.0f);
+}
+
 // Negatives.
 
 // The same helper called under warp-uniform guards.
