@@ -104,8 +104,8 @@ __global__ void fail7(float *c) {
 }
 __device__ void later(FragC &acc) { wmma::fill_fragment(acc, 4.0f); }
 // CHECK: :[[@LINE-1]]:37: warning: 'fill_fragment' is reached under the condition 'threadIdx.x % 32 < 8', which varies across the warp (depends on threadIdx.x) [cuda-wmma-divergent]
-// CHECK: :[[@LINE-6]]:7: note: the divergent condition is here
-// CHECK: :[[@LINE-6]]:5: note: through the call to 'later' here
+// CHECK: :[[@LINE-5]]:7: note: the divergent condition is here
+// CHECK: :[[@LINE-5]]:5: note: through the call to 'later' here
 
 template <typename Frag>
 __device__ void tfill(Frag &f, float v) { wmma::fill_fragment(f, v); }
