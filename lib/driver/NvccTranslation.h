@@ -1,0 +1,110 @@
+//===- NvccTranslation.h - nvcc compile commands to clang's CUDA driver -*- C++ -*-===//
+//
+// Real CUDA projects put nvcc command lines in compile_commands.json; clang
+// cannot read them (`-arch=sm_90`, `-gencode ...`, `-Xcompiler ...`,
+// `--extended-lambda` ...). This component turns one compile command, whose
+// compiler is nvcc or a GCC-compatible compiler, into a clang 22 driver command
+// line plus the nvcc-only facts that rules need. Issue 3; DESIGN.md "Toolchain
+// facts"; nvcc 13.0 `--help`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_LINT_DRIVER_NVCCTRANSLATION_H
+#define CUDA_LINT_DRIVER_NVCCTRANSLATION_H
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm::vfs {
+class FileSystem;
+}
+
+namespace cuda_lint {
+
+/// nvcc-only facts that checks need (RULES.md: cuda-maxrregcount-overridden,
+/// cuda-extended-lambda, cuda-device-launch-without-rdc). For a command whose
+/// compiler is not nvcc, FromNvcc is false and the fields hold what the clang
+/// command says (`-fgpu-rdc`, `-Xcuda-ptxas --maxrregcount=N`).
+struct NvccFacts {
+  /// Registers per thread from `-maxrregcount N` (or `-Xptxas --maxrregcount N`);
+  /// the last one given wins, as in nvcc.
+  std::optional<unsigned> MaxRRegCount;
+  /// `--extended-lambda` / `--expt-extended-lambda` was given.
+  bool ExtendedLambda = false;
+  /// Relocatable device code (separate compilation): `-rdc=true`, `-dc`,
+  /// `--relocatable-device-code=true`, or clang's `-fgpu-rdc`.
+  bool RelocatableDeviceCode = false;
+  /// `--expt-relaxed-constexpr` was given.
+  bool RelaxedConstexpr = false;
+  /// The command's compiler is nvcc.
+  bool FromNvcc = false;
+};
+
+/// One compile command translated for clang 22's CUDA driver.
+struct TranslatedCommand {
+  /// clang driver argv: Args[0] is the compiler (`clang++`, or `clang` for a C
+  /// unit, for nvcc commands; the command's own compiler otherwise), then
+  /// flags, then `-x cuda` when IsCuda, then the source file as the command
+  /// spells it (relative paths are relative to the command's directory). No
+  /// `--cuda-gpu-arch`, no `-o`, no `-c`, no dependency-file flags; the
+  /// toolkit flags (`--cuda-path`, `<cuda>/include/cccl`, resource dir) are
+  /// the caller's to add.
+  std::vector<std::string> Args;
+  /// Distinct device architectures the front end runs for, in clang's
+  /// spelling ("sm_80", "sm_90a"), in command order. An nvcc front end runs
+  /// once per virtual architecture (`-gencode arch=compute_80,code=sm_90`
+  /// compiles with `__CUDA_ARCH__ == 800`), so each entry is named after one.
+  /// Empty when the command names none (or `-arch=native`, which cannot be
+  /// resolved without a GPU): the caller picks its default.
+  std::vector<std::string> GpuArchs;
+  /// The unit is compiled as CUDA (a `.cu` file, `-x cu` for nvcc, `-x cuda`
+  /// for clang).
+  bool IsCuda = false;
+  NvccFacts Facts;
+  /// Flags with no clang meaning that were dropped (an unknown nvcc option, a
+  /// host-compiler flag clang does not know, a missing response file), as
+  /// spelled in the command, each once, in command order. The caller reports
+  /// ONE note per distinct flag per run. Flags that clang does not need but
+  /// that we understand (`-o`, `-ccbin`, `-Xptxas`, `-lineinfo`, `-MD`, a host
+  /// `-Werror` ...) are consumed silently.
+  std::vector<std::string> DroppedFlags;
+};
+
+/// Translates \p Cmd (one entry of a compile_commands.json) for clang's CUDA
+/// driver.
+///
+/// nvcc commands (the compiler path ends in `nvcc`): every option of nvcc 13.0
+/// is recognised in its long (`--opt`, `--opt=v`, `--opt v`) and short forms
+/// (`-o v`, `-o=v`, and joined `-Ipath`, `-DX`, `-O3` where nvcc allows it);
+/// response files (`@file`, `--options-file`/`-optf`) are expanded relative to
+/// the command's directory. Include paths, defines, `-std`, `-x cu` and
+/// `-Xcompiler` / forwarded host flags that clang's driver knows are kept;
+/// `-rdc`/`-dc` become `-fgpu-rdc`, `--use_fast_math` becomes
+/// `-fgpu-approx-transcendentals -fgpu-flush-denormals-to-zero`, and the macros
+/// nvcc itself defines for a flag (`__CUDACC_RDC__`,
+/// `__CUDACC_EXTENDED_LAMBDA__`, `__CUDACC_RELAXED_CONSTEXPR__`,
+/// `__CUDACC_DEBUG__` for `-G`, `CUDA_API_PER_THREAD_DEFAULT_STREAM` for
+/// `--default-stream per-thread`) are defined for CUDA units.
+///
+/// Other commands (clang, gcc, g++, c++) are kept, minus output and
+/// dependency-file flags and minus flags clang's driver does not know;
+/// `--cuda-gpu-arch`/`--offload-arch` move to GpuArchs.
+///
+/// Warnings are never turned into errors (`-Werror` is dropped,
+/// `-Werror=X` becomes `-WX`): clang's warnings differ from nvcc's and gcc's,
+/// and an analysis must not fail where the real build passes. Never fails: a
+/// flag it cannot place is dropped and listed in DroppedFlags.
+///
+/// \p FS, when given, is where response files are read (tests use an
+/// in-memory file system); otherwise the real file system.
+TranslatedCommand translateCompileCommand(const clang::tooling::CompileCommand &Cmd,
+                                          llvm::vfs::FileSystem *FS = nullptr);
+
+/// Whether \p Compiler (a path or program name) is nvcc: its file name, minus
+/// a `.exe` suffix, ends in `nvcc`.
+bool isNvccCompiler(llvm::StringRef Compiler);
+
+} // namespace cuda_lint
+
+#endif

@@ -1,0 +1,441 @@
+//===- NvccTranslationTest.cpp - nvcc command translation ------------------===//
+#include "driver/NvccTranslation.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "gtest/gtest.h"
+#include "gmock/gmock.h"
+
+using namespace cuda_lint;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+using ::testing::Contains;
+using ::testing::Not;
+
+namespace {
+
+const char *const Nvcc = "/usr/local/cuda/bin/nvcc";
+
+/// Translates `nvcc <Flags> -c <File> -o x.o` run in /build.
+TranslatedCommand nvcc(std::vector<std::string> Flags,
+                       std::string File = "/src/a.cu",
+                       llvm::vfs::FileSystem *FS = nullptr) {
+  std::vector<std::string> Line = {Nvcc};
+  Line.insert(Line.end(), Flags.begin(), Flags.end());
+  Line.insert(Line.end(), {"-c", File, "-o", "x.o"});
+  return translateCompileCommand(
+      clang::tooling::CompileCommand("/build", File, Line, "x.o"), FS);
+}
+
+/// The flags of a translation: Args without the compiler and the source.
+std::vector<std::string> flags(const TranslatedCommand &R) {
+  if (R.Args.size() < 2)
+    return {};
+  return std::vector<std::string>(R.Args.begin() + 1, R.Args.end() - 1);
+}
+
+/// Whether \p Seq occurs in \p Args, consecutively.
+bool hasSeq(const std::vector<std::string> &Args, std::vector<std::string> Seq) {
+  return std::search(Args.begin(), Args.end(), Seq.begin(), Seq.end()) != Args.end();
+}
+
+//===--- A real CMake command (NVIDIA/cuda-samples, CMake 3.25, nvcc 13.0) ---===//
+
+TEST(NvccTranslation, CMakeGeneratedCommand) {
+  std::string File = "/work/cuda-samples/Samples/0_Introduction/clock/clock.cu";
+  clang::tooling::CompileCommand Cmd(
+      "/work/cs-build", File,
+      {"/usr/local/cuda/bin/nvcc", "-forward-unknown-to-host-compiler",
+       "-I/work/cuda-samples/Samples/0_Introduction/clock/../../../Common",
+       "-isystem=/usr/local/cuda/include", "-Wno-deprecated-gpu-targets",
+       "-lineinfo", "--extended-lambda", "-Wno-deprecated-gpu-targets",
+       "-lineinfo",
+       "--generate-code=arch=compute_75,code=[compute_75,sm_75]",
+       "--generate-code=arch=compute_80,code=[compute_80,sm_80]",
+       "--generate-code=arch=compute_90,code=[compute_90,sm_90]",
+       "-Xcompiler=-fPIE", "--extended-lambda", "-std=c++17", "-x", "cu",
+       "-rdc=true", "-c", File, "-o",
+       "Samples/0_Introduction/clock/CMakeFiles/clock.dir/clock.cu.o"},
+      "clock.cu.o");
+  TranslatedCommand R = translateCompileCommand(Cmd);
+  EXPECT_THAT(R.Args,
+              ElementsAre("clang++", "-fPIE", "-fgpu-rdc", "-D__CUDACC_RDC__",
+                          "-D__CUDACC_EXTENDED_LAMBDA__",
+                          "-I/work/cuda-samples/Samples/0_Introduction/clock/../../../Common",
+                          "-isystem", "/usr/local/cuda/include", "-std=c++17",
+                          "-x", "cuda", File));
+  EXPECT_THAT(R.GpuArchs, ElementsAre("sm_75", "sm_80", "sm_90"));
+  EXPECT_TRUE(R.IsCuda);
+  EXPECT_TRUE(R.Facts.FromNvcc);
+  EXPECT_TRUE(R.Facts.ExtendedLambda);
+  EXPECT_TRUE(R.Facts.RelocatableDeviceCode);
+  EXPECT_FALSE(R.Facts.RelaxedConstexpr);
+  EXPECT_FALSE(R.Facts.MaxRRegCount);
+  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+}
+
+//===--- Architectures ---===//
+
+TEST(NvccTranslation, ArchForms) {
+  EXPECT_THAT(nvcc({"-arch=sm_80"}).GpuArchs, ElementsAre("sm_80"));
+  EXPECT_THAT(nvcc({"-arch", "sm_86"}).GpuArchs, ElementsAre("sm_86"));
+  EXPECT_THAT(nvcc({"--gpu-architecture=sm_90a"}).GpuArchs, ElementsAre("sm_90a"));
+  EXPECT_THAT(nvcc({"--gpu-architecture", "sm_89"}).GpuArchs, ElementsAre("sm_89"));
+  // A virtual architecture alone: PTX for compute_80, __CUDA_ARCH__ == 800.
+  EXPECT_THAT(nvcc({"-arch=compute_80"}).GpuArchs, ElementsAre("sm_80"));
+  // -code only says what ptxas emits: the front end runs once, for -arch.
+  EXPECT_THAT(nvcc({"-arch=compute_80", "-code=sm_80,sm_90"}).GpuArchs,
+              ElementsAre("sm_80"));
+  EXPECT_THAT(nvcc({"-arch", "sm_80", "-code", "sm_80,compute_80"}).GpuArchs,
+              ElementsAre("sm_80"));
+  EXPECT_THAT(nvcc({"-code=sm_86"}).GpuArchs, ElementsAre("sm_86"));
+  // No GPU to ask: the caller's default.
+  EXPECT_THAT(nvcc({"-arch=native"}).GpuArchs, IsEmpty());
+  EXPECT_THAT(nvcc({"-arch=native"}).DroppedFlags, IsEmpty());
+  EXPECT_THAT(nvcc({}).GpuArchs, IsEmpty());
+  EXPECT_THAT(nvcc({"-arch=all"}).GpuArchs,
+              ElementsAre("sm_75", "sm_80", "sm_86", "sm_87", "sm_88", "sm_89",
+                          "sm_90", "sm_100", "sm_103", "sm_110", "sm_120", "sm_121"));
+  EXPECT_THAT(nvcc({"-arch=all-major"}).GpuArchs,
+              ElementsAre("sm_75", "sm_80", "sm_90", "sm_100", "sm_110", "sm_120"));
+  // Family-specific targets map to the architecture-specific one clang knows.
+  EXPECT_THAT(nvcc({"-arch=sm_100f"}).GpuArchs, ElementsAre("sm_100a"));
+  TranslatedCommand Bad = nvcc({"-arch=sm_999", "-arch=sm_90"});
+  EXPECT_THAT(Bad.GpuArchs, ElementsAre("sm_90"));
+  EXPECT_THAT(Bad.DroppedFlags, ElementsAre("-arch=sm_999"));
+}
+
+TEST(NvccTranslation, GencodeForms) {
+  EXPECT_THAT(nvcc({"-gencode", "arch=compute_80,code=sm_80"}).GpuArchs,
+              ElementsAre("sm_80"));
+  EXPECT_THAT(nvcc({"-gencode=arch=compute_90a,code=sm_90a"}).GpuArchs,
+              ElementsAre("sm_90a"));
+  EXPECT_THAT(nvcc({"--generate-code=arch=compute_80,code=[compute_80,sm_80]",
+                    "--generate-code", "arch=compute_90,code=[sm_90]"})
+                  .GpuArchs,
+              ElementsAre("sm_80", "sm_90"));
+  // Quotes survive from Makefiles: code="sm_80,compute_80".
+  EXPECT_THAT(nvcc({"-gencode", "arch=compute_80,code=\"sm_80,compute_80\"",
+                    "-gencode", "\"arch=compute_86,code=[sm_86]\""})
+                  .GpuArchs,
+              ElementsAre("sm_80", "sm_86"));
+  // The front end runs for the virtual architecture, not for each code.
+  EXPECT_THAT(nvcc({"-gencode", "arch=compute_80,code=[sm_80,sm_86,sm_90]"}).GpuArchs,
+              ElementsAre("sm_80"));
+  // Repeated and mixed with -arch: distinct, in command order.
+  EXPECT_THAT(nvcc({"-gencode", "arch=compute_90,code=sm_90", "-arch=sm_80",
+                    "-gencode", "arch=compute_80,code=sm_80"})
+                  .GpuArchs,
+              ElementsAre("sm_90", "sm_80"));
+  TranslatedCommand R = nvcc({"-gencode", "arch=compute_80,code=sm_80"});
+  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+  for (const std::string &A : R.Args)
+    EXPECT_EQ(llvm::StringRef(A).find("arch"), llvm::StringRef::npos) << A;
+}
+
+TEST(NvccTranslation, ArchsOnlyForCuda) {
+  TranslatedCommand R = nvcc({"-arch=sm_80"}, "/src/host.cpp");
+  EXPECT_FALSE(R.IsCuda);
+  EXPECT_THAT(R.GpuArchs, IsEmpty());
+}
+
+//===--- Language ---===//
+
+TEST(NvccTranslation, Language) {
+  TranslatedCommand R = nvcc({"-x", "cu"}, "/src/k.cpp");
+  EXPECT_TRUE(R.IsCuda);
+  EXPECT_THAT(R.Args, ElementsAre("clang++", "-x", "cuda", "/src/k.cpp"));
+  EXPECT_TRUE(nvcc({"-x=cu"}, "/src/k.cpp").IsCuda);
+  EXPECT_TRUE(nvcc({"--x", "cu"}, "/src/k.cpp").IsCuda);
+  EXPECT_TRUE(nvcc({}, "/src/k.cu").IsCuda);
+  TranslatedCommand Cxx = nvcc({"-x", "c++"}, "/src/k.cu");
+  EXPECT_FALSE(Cxx.IsCuda);
+  EXPECT_THAT(Cxx.Args, ElementsAre("clang++", "-x", "c++", "/src/k.cu"));
+  TranslatedCommand Host = nvcc({"-rdc=true", "--extended-lambda"}, "/src/main.cpp");
+  EXPECT_FALSE(Host.IsCuda);
+  EXPECT_THAT(Host.Args, ElementsAre("clang++", "/src/main.cpp"));
+  EXPECT_THAT(nvcc({}, "/src/util.c").Args, ElementsAre("clang", "/src/util.c"));
+}
+
+//===--- Host compiler flags ---===//
+
+TEST(NvccTranslation, Xcompiler) {
+  EXPECT_THAT(flags(nvcc({"-Xcompiler", "-Wall,-Wextra"})),
+              ElementsAre("-Wall", "-Wextra", "-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"-Xcompiler=-fPIC,-fvisibility=hidden"})),
+              ElementsAre("-fPIC", "-fvisibility=hidden", "-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"--compiler-options", "-fno-strict-aliasing"})),
+              ElementsAre("-fno-strict-aliasing", "-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"--compiler-options=-O2 -g"})),
+              ElementsAre("-O2", "-g", "-x", "cuda"));
+  // A host flag with a separate value, split over two -Xcompiler.
+  EXPECT_THAT(flags(nvcc({"-Xcompiler", "-include", "-Xcompiler", "pre.h"})),
+              ElementsAre("-include", "pre.h", "-x", "cuda"));
+}
+
+TEST(NvccTranslation, UnknownHostFlagsAreDropped) {
+  TranslatedCommand R = nvcc({"-Xcompiler=-Wall,-Wlogical-op,-fconcepts,/W4",
+                              "-Xcompiler", "-Wno-class-memaccess"});
+  EXPECT_THAT(flags(R), ElementsAre("-Wall", "-x", "cuda"));
+  EXPECT_THAT(R.DroppedFlags, ElementsAre("-Wlogical-op", "-fconcepts", "/W4",
+                                          "-Wno-class-memaccess"));
+}
+
+TEST(NvccTranslation, HostLinkAndOutputFlagsAreConsumed) {
+  TranslatedCommand R = nvcc({"-Xcompiler", "-pthread,-Wl,-rpath,-lm,-shared,-MD"});
+  EXPECT_THAT(flags(R), ElementsAre("-pthread", "-x", "cuda"));
+  // `-Wl -rpath` are what nvcc's comma split makes of `-Wl,-rpath`: clang
+  // knows -rpath as a linker option.
+  EXPECT_THAT(R.DroppedFlags, ElementsAre("-Wl"));
+}
+
+TEST(NvccTranslation, ForwardUnknownToHostCompiler) {
+  TranslatedCommand R =
+      nvcc({"-forward-unknown-to-host-compiler", "-fPIC", "-Wall", "-isysroot",
+            "/sysroot", "-fconcepts"});
+  EXPECT_THAT(flags(R), ElementsAre("-fPIC", "-Wall", "-isysroot", "/sysroot",
+                                    "-x", "cuda"));
+  EXPECT_THAT(R.DroppedFlags, ElementsAre("-fconcepts"));
+  // Position does not matter: nvcc's switches are global.
+  EXPECT_THAT(flags(nvcc({"-fPIC", "--forward-unknown-to-host-compiler"})),
+              ElementsAre("-fPIC", "-x", "cuda"));
+  // Without it, nvcc would reject an unknown flag: drop it.
+  TranslatedCommand NoFwd = nvcc({"-fPIC", "--frobnicate", "--frobnicate"});
+  EXPECT_THAT(flags(NoFwd), ElementsAre("-x", "cuda"));
+  EXPECT_THAT(NoFwd.DroppedFlags, ElementsAre("-fPIC", "--frobnicate"));
+}
+
+//===--- nvcc facts and the macros nvcc defines for them ---===//
+
+TEST(NvccTranslation, RelocatableDeviceCode) {
+  for (std::vector<std::string> F :
+       {std::vector<std::string>{"-rdc=true"}, {"-rdc", "true"},
+        {"--relocatable-device-code=true"}, {"--relocatable-device-code", "true"},
+        {"-dc"}, {"--device-c"}}) {
+    TranslatedCommand R = nvcc(F);
+    EXPECT_TRUE(R.Facts.RelocatableDeviceCode) << F[0];
+    EXPECT_TRUE(hasSeq(R.Args, {"-fgpu-rdc", "-D__CUDACC_RDC__"})) << F[0];
+  }
+  TranslatedCommand Off = nvcc({"-rdc=true", "-rdc=false"});
+  EXPECT_FALSE(Off.Facts.RelocatableDeviceCode);
+  EXPECT_THAT(Off.Args, Not(Contains("-fgpu-rdc")));
+  EXPECT_FALSE(nvcc({}).Facts.RelocatableDeviceCode);
+}
+
+TEST(NvccTranslation, LambdaAndConstexprFlags) {
+  TranslatedCommand R = nvcc({"--expt-relaxed-constexpr", "--extended-lambda"});
+  EXPECT_TRUE(R.Facts.RelaxedConstexpr);
+  EXPECT_TRUE(R.Facts.ExtendedLambda);
+  EXPECT_THAT(flags(R), ElementsAre("-D__CUDACC_EXTENDED_LAMBDA__",
+                                    "-D__CUDACC_RELAXED_CONSTEXPR__", "-x", "cuda"));
+  EXPECT_TRUE(nvcc({"--expt-extended-lambda"}).Facts.ExtendedLambda);
+  EXPECT_TRUE(nvcc({"-expt-extended-lambda"}).Facts.ExtendedLambda);
+  EXPECT_TRUE(nvcc({"-extended-lambda"}).Facts.ExtendedLambda);
+  EXPECT_TRUE(nvcc({"-expt-relaxed-constexpr"}).Facts.RelaxedConstexpr);
+  EXPECT_FALSE(nvcc({}).Facts.ExtendedLambda);
+}
+
+TEST(NvccTranslation, MaxRRegCount) {
+  EXPECT_EQ(nvcc({"-maxrregcount", "64"}).Facts.MaxRRegCount, 64u);
+  EXPECT_EQ(nvcc({"-maxrregcount=32"}).Facts.MaxRRegCount, 32u);
+  EXPECT_EQ(nvcc({"--maxrregcount=40"}).Facts.MaxRRegCount, 40u);
+  EXPECT_EQ(nvcc({"--maxrregcount", "48"}).Facts.MaxRRegCount, 48u);
+  EXPECT_EQ(nvcc({"-Xptxas", "--maxrregcount=24"}).Facts.MaxRRegCount, 24u);
+  EXPECT_EQ(nvcc({"-Xptxas=-v,-maxrregcount,96"}).Facts.MaxRRegCount, 96u);
+  EXPECT_EQ(nvcc({"-maxrregcount=32", "-maxrregcount=128"}).Facts.MaxRRegCount, 128u);
+  EXPECT_FALSE(nvcc({}).Facts.MaxRRegCount);
+  TranslatedCommand Bad = nvcc({"-maxrregcount=lots"});
+  EXPECT_FALSE(Bad.Facts.MaxRRegCount);
+  EXPECT_THAT(Bad.DroppedFlags, ElementsAre("-maxrregcount=lots"));
+  EXPECT_THAT(flags(nvcc({"-maxrregcount=32"})), ElementsAre("-x", "cuda"));
+}
+
+TEST(NvccTranslation, FastMath) {
+  EXPECT_THAT(flags(nvcc({"--use_fast_math"})),
+              ElementsAre("-fgpu-approx-transcendentals",
+                          "-fgpu-flush-denormals-to-zero", "-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"-use_fast_math"})),
+              Contains("-fgpu-approx-transcendentals"));
+  EXPECT_THAT(flags(nvcc({"--ftz=true", "--prec-div=false", "-fmad=true"})),
+              ElementsAre("-fgpu-flush-denormals-to-zero", "-x", "cuda"));
+}
+
+TEST(NvccTranslation, DeviceDebugAndDefaultStream) {
+  TranslatedCommand R = nvcc({"-G", "-g", "--default-stream", "per-thread"});
+  EXPECT_THAT(flags(R), ElementsAre("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1",
+                                    "-D__CUDACC_DEBUG__", "-g", "-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"-default-stream=legacy"})), ElementsAre("-x", "cuda"));
+}
+
+//===--- Flags with no meaning for the analysis ---===//
+
+TEST(NvccTranslation, ConsumedSilently) {
+  TranslatedCommand R = nvcc(
+      {"-lineinfo", "-ccbin", "/usr/bin/g++-12", "-ccbin=g++", "--threads", "4",
+       "-t", "2", "-t4", "--threads=0", "-MD", "-MF", "x.d", "-MT", "y",
+       "--keep", "-keep-dir", "/tmp", "-Wno-deprecated-gpu-targets",
+       "--resource-usage", "-res-usage", "-Xptxas", "-v", "-Xptxas=-O3",
+       "-Xcudafe", "--diag_suppress=177", "-Xlinker", "-rpath,/opt/lib",
+       "--diag-suppress", "20012,20013", "-diag-suppress=177",
+       "--diag-warn=550", "-Wreorder", "-Wmissing-launch-bounds", "-m64",
+       "-cudart", "static", "--cudadevrt=static", "-lcublas", "-L/opt/lib",
+       "-allow-unsupported-compiler", "-Xnvlink", "--suppress-stack-size-warning",
+       "--generate-line-info", "--prec-sqrt=true", "-src-in-ptx", "-restrict",
+       "-o", "other.o", "--output-file=third.o"});
+  EXPECT_THAT(flags(R), ElementsAre("-Wreorder", "-x", "cuda"));
+  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+}
+
+TEST(NvccTranslation, WerrorForms) {
+  TranslatedCommand R = nvcc({"-Werror", "all-warnings",
+                              "-Werror=cross-execution-space-call,reorder",
+                              "--Werror", "deprecated-declarations"});
+  // Never as errors; where clang has the warning, enabled.
+  EXPECT_THAT(flags(R), ElementsAre("-Wreorder", "-Wdeprecated-declarations",
+                                    "-x", "cuda"));
+  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+  // The host compiler's forms.
+  TranslatedCommand Host =
+      nvcc({"-Xcompiler=-Werror,-Werror=unused-variable,-Wno-error=shadow,"
+            "-Werror=logical-op,-pedantic-errors"});
+  EXPECT_THAT(flags(Host), ElementsAre("-Wunused-variable", "-Wno-error=shadow",
+                                       "-x", "cuda"));
+  EXPECT_THAT(Host.DroppedFlags, ElementsAre("-Werror=logical-op"));
+  // `-Werror` followed by a flag: the host's -Werror, not nvcc's.
+  TranslatedCommand Alone = nvcc({"-forward-unknown-to-host-compiler", "-Werror",
+                                  "-Wall"});
+  EXPECT_THAT(flags(Alone), ElementsAre("-Wall", "-x", "cuda"));
+}
+
+//===--- Paths, macros, standard, optimization ---===//
+
+TEST(NvccTranslation, IncludesAndMacros) {
+  TranslatedCommand R = nvcc(
+      {"-Ia", "-I", "b", "-I=c", "--include-path", "d", "--include-path=e,f",
+       "-isystem", "g", "-isystem=h", "--system-include=i", "-DX", "-D", "Y=1",
+       "-DZ=a,W", "--define-macro=V", "-UQ", "-U", "P", "--undefine-macro=O",
+       "-include", "pre.h", "--pre-include=p2.h"});
+  EXPECT_THAT(flags(R),
+              ElementsAre("-Ia", "-Ib", "-Ic", "-Id", "-Ie", "-If", "-isystem",
+                          "g", "-isystem", "h", "-isystem", "i", "-DX", "-DY=1",
+                          "-DZ=a", "-DW", "-DV", "-UQ", "-UP", "-UO", "-include",
+                          "pre.h", "-include", "p2.h", "-x", "cuda"));
+  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+}
+
+TEST(NvccTranslation, StandardAndOptimization) {
+  EXPECT_THAT(flags(nvcc({"-std=c++17"})), ElementsAre("-std=c++17", "-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"--std", "c++20"})), ElementsAre("-std=c++20", "-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"-std", "c++14"})), ElementsAre("-std=c++14", "-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"--std=c++17"})), ElementsAre("-std=c++17", "-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"-O3"})), ElementsAre("-O3", "-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"-O", "2"})), ElementsAre("-O2", "-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"--optimize=1"})), ElementsAre("-O1", "-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"-Ofc", "max"})), ElementsAre("-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"-noeh", "-ftemplate-depth", "512", "-w"})),
+              ElementsAre("-fno-exceptions", "-ftemplate-depth=512", "-w", "-x",
+                          "cuda"));
+}
+
+//===--- Response files ---===//
+
+TEST(NvccTranslation, ResponseFiles) {
+  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  FS->addFile("/build/inc.rsp", 0,
+              llvm::MemoryBuffer::getMemBuffer("-I/opt/inc \"-I/path with space\""));
+  FS->addFile("/build/sub/flags.txt", 0,
+              llvm::MemoryBuffer::getMemBuffer("--extended-lambda\n-arch=sm_80 @nested.rsp"));
+  FS->addFile("/build/sub/nested.rsp", 0,
+              llvm::MemoryBuffer::getMemBuffer("-DNESTED"));
+  FS->addFile("/build/opts.txt", 0,
+              llvm::MemoryBuffer::getMemBuffer("-maxrregcount=32 --options-file inc.rsp"));
+  TranslatedCommand R = nvcc({"@inc.rsp", "@sub/flags.txt"}, "/src/a.cu", FS.get());
+  EXPECT_THAT(flags(R), ElementsAre("-D__CUDACC_EXTENDED_LAMBDA__", "-I/opt/inc",
+                                    "-I/path with space", "-DNESTED", "-x", "cuda"));
+  EXPECT_THAT(R.GpuArchs, ElementsAre("sm_80"));
+  EXPECT_TRUE(R.Facts.ExtendedLambda);
+
+  TranslatedCommand Optf = nvcc({"--options-file", "opts.txt"}, "/src/a.cu", FS.get());
+  EXPECT_EQ(Optf.Facts.MaxRRegCount, 32u);
+  EXPECT_THAT(flags(Optf),
+              ElementsAre("-I/opt/inc", "-I/path with space", "-x", "cuda"));
+  EXPECT_THAT(flags(nvcc({"-optf=inc.rsp"}, "/src/a.cu", FS.get())),
+              ElementsAre("-I/opt/inc", "-I/path with space", "-x", "cuda"));
+
+  // A response file not written yet (CMake writes some at build time).
+  TranslatedCommand Missing = nvcc({"@missing.rsp", "-DX"}, "/src/a.cu", FS.get());
+  EXPECT_THAT(flags(Missing), ElementsAre("-DX", "-x", "cuda"));
+  EXPECT_THAT(Missing.DroppedFlags, ElementsAre("@missing.rsp"));
+}
+
+//===--- Source selection and launchers ---===//
+
+TEST(NvccTranslation, SourceFile) {
+  // Relative in the command, absolute in the database entry.
+  clang::tooling::CompileCommand Cmd(
+      "/build", "/build/src/k.cu",
+      {"nvcc", "-c", "src/k.cu", "-o", "src/k.cu.o"}, "src/k.cu.o");
+  TranslatedCommand R = translateCompileCommand(Cmd);
+  EXPECT_THAT(R.Args, ElementsAre("clang++", "-x", "cuda", "src/k.cu"));
+  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+  // A launcher in front of nvcc.
+  clang::tooling::CompileCommand Ccache(
+      "/build", "/src/k.cu", {"/usr/bin/ccache", "/opt/cuda/bin/nvcc", "-arch=sm_90",
+                              "-c", "/src/k.cu"},
+      "");
+  TranslatedCommand C = translateCompileCommand(Ccache);
+  EXPECT_TRUE(C.Facts.FromNvcc);
+  EXPECT_THAT(C.GpuArchs, ElementsAre("sm_90"));
+  EXPECT_TRUE(isNvccCompiler("C:\\CUDA\\bin\\nvcc.exe"));
+  EXPECT_TRUE(isNvccCompiler("nvcc"));
+  EXPECT_FALSE(isNvccCompiler("/usr/bin/clang++"));
+}
+
+//===--- clang and gcc commands ---===//
+
+TEST(ClangCommandTranslation, ClangCuda) {
+  clang::tooling::CompileCommand Cmd(
+      "/build", "/src/k.cu",
+      {"/usr/bin/clang++-22", "-x", "cuda", "--cuda-gpu-arch=sm_80",
+       "--offload-arch=sm_90,sm_80", "-fgpu-rdc", "-Xcuda-ptxas",
+       "--maxrregcount=64", "--cuda-path=/usr/local/cuda", "-I/inc", "-MD", "-MF",
+       "k.d", "-c", "/src/k.cu", "-o", "k.o"},
+      "k.o");
+  TranslatedCommand R = translateCompileCommand(Cmd);
+  EXPECT_THAT(R.Args, ElementsAre("/usr/bin/clang++-22", "-fgpu-rdc",
+                                  "--cuda-path=/usr/local/cuda", "-I/inc", "-x",
+                                  "cuda", "/src/k.cu"));
+  EXPECT_THAT(R.GpuArchs, ElementsAre("sm_80", "sm_90"));
+  EXPECT_TRUE(R.IsCuda);
+  EXPECT_FALSE(R.Facts.FromNvcc);
+  EXPECT_TRUE(R.Facts.RelocatableDeviceCode);
+  EXPECT_EQ(R.Facts.MaxRRegCount, 64u);
+  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+}
+
+TEST(ClangCommandTranslation, GccCommands) {
+  clang::tooling::CompileCommand Cxx(
+      "/build", "/src/main.cpp",
+      {"/usr/bin/c++", "-DFOO", "-isystem", "/usr/local/cuda/include", "-O3",
+       "-fPIE", "-Wall", "-Wlogical-op", "-Werror", "-std=gnu++17", "-c",
+       "/src/main.cpp", "-o", "main.o"},
+      "main.o");
+  TranslatedCommand R = translateCompileCommand(Cxx);
+  EXPECT_THAT(R.Args, ElementsAre("/usr/bin/c++", "-DFOO", "-isystem",
+                                  "/usr/local/cuda/include", "-O3", "-fPIE",
+                                  "-Wall", "-std=gnu++17", "/src/main.cpp"));
+  EXPECT_FALSE(R.IsCuda);
+  EXPECT_THAT(R.DroppedFlags, ElementsAre("-Wlogical-op"));
+
+  clang::tooling::CompileCommand C("/build", "/src/u.c",
+                                   {"/usr/bin/cc", "-std=gnu11", "-c", "/src/u.c"}, "");
+  EXPECT_THAT(translateCompileCommand(C).Args,
+              ElementsAre("/usr/bin/cc", "-std=gnu11", "/src/u.c"));
+  // A .cu compiled by clang without -x is CUDA too.
+  clang::tooling::CompileCommand Cu("/build", "/src/k.cu",
+                                    {"clang++", "-c", "/src/k.cu"}, "");
+  TranslatedCommand K = translateCompileCommand(Cu);
+  EXPECT_TRUE(K.IsCuda);
+  EXPECT_THAT(K.Args, ElementsAre("clang++", "-x", "cuda", "/src/k.cu"));
+}
+
+} // namespace
