@@ -1,4 +1,5 @@
 #include "driver/CompileCommands.h"
+#include "driver/NvccTranslation.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -10,13 +11,11 @@ using namespace clang;
 
 namespace cuda_lint {
 
-static bool isNvcc(llvm::StringRef Compiler) {
-  llvm::StringRef Name = llvm::sys::path::filename(Compiler);
-  return Name == "nvcc" || Name == "nvcc.exe" || Name.ends_with("-nvcc");
-}
-
-/// Minimal translation of a database command; nvcc commands are handed to the
-/// nvcc translator (CALL SITE: translateCompileCommand).
+/// A database command in clang's language: nvcc, clang and gcc command lines
+/// go through translateCompileCommand (lib/driver/NvccTranslation.h); the
+/// nvcc-only facts become the global clang-tidy options "CudaLint.FromNvcc",
+/// "CudaLint.MaxRRegCount", "CudaLint.ExtendedLambda",
+/// "CudaLint.RelocatableDeviceCode" and "CudaLint.RelaxedConstexpr".
 TranslationUnitCommand fromCompileCommand(const tooling::CompileCommand &Cmd) {
   TranslationUnitCommand TU;
   llvm::SmallString<256> File(Cmd.Filename);
@@ -27,50 +26,36 @@ TranslationUnitCommand fromCompileCommand(const tooling::CompileCommand &Cmd) {
   llvm::sys::path::remove_dots(File, true);
   TU.Command.File = std::string(File);
   TU.Command.Directory = Cmd.Directory;
-  const auto &Args = Cmd.CommandLine;
-  bool FromNvcc = !Args.empty() && isNvcc(Args[0]);
-  for (size_t I = 1; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    if (A == "--")
-      break; // only inputs follow
-    if (A == Cmd.Filename || A == TU.Command.File)
-      continue;
-    if (A == "-o" || A == "-MF" || A == "-MT" || A == "-MQ") {
-      ++I;
-      continue;
-    }
-    if (A == "-c" || A == "-MD" || A == "-MMD")
-      continue;
-    if (FromNvcc) {
-      if (A == "-x" && I + 1 < Args.size() && Args[I + 1] == "cu") {
-        TU.Command.Flags.insert(TU.Command.Flags.end(), {"-x", "cuda"});
-        ++I;
-        continue;
-      }
-      if (A.consume_front("-arch=") || A.consume_front("--gpu-architecture=")) {
-        if (A.starts_with("sm_"))
-          TU.Command.GpuArchs.push_back(A.str());
-        continue;
-      }
-      if (!(A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") ||
-            A.starts_with("-std=") || A == "-isystem" || A.starts_with("-isystem"))) {
-        TU.DroppedFlags.push_back(A.str());
-        continue;
-      }
-      if (A == "-isystem" && I + 1 < Args.size()) {
-        TU.Command.Flags.push_back(Args[I]);
-        TU.Command.Flags.push_back(Args[++I]);
-        continue;
-      }
-    }
-    TU.Command.Flags.push_back(Args[I]);
+
+  TranslatedCommand T = translateCompileCommand(Cmd);
+  // Args: compiler, flags, source. The sides put their own compiler and the
+  // absolute source path around the flags.
+  if (T.Args.size() >= 2)
+    TU.Command.Flags.assign(T.Args.begin() + 1, T.Args.end() - 1);
+  // The sides run clang++: a C unit (clang, gcc, cc) keeps its language.
+  llvm::StringRef Compiler = T.Args.empty() ? "" : llvm::sys::path::filename(T.Args.front());
+  bool CxxDriver = Compiler.contains("++");
+  bool HasLanguage = llvm::is_contained(TU.Command.Flags, "-x");
+  if (!CxxDriver && !HasLanguage &&
+      llvm::sys::path::extension(TU.Command.File) == ".c")
+    TU.Command.Flags.insert(TU.Command.Flags.end(), {"-x", "c"});
+  TU.Command.GpuArchs = T.GpuArchs;
+  TU.Command.IsCuda = T.IsCuda;
+  TU.DroppedFlags = T.DroppedFlags;
+
+  using Value = clang::tidy::ClangTidyOptions::ClangTidyValue;
+  auto Fact = [&](llvm::StringRef Name, llvm::StringRef V) {
+    TU.Facts.insert_or_assign(("CudaLint." + Name).str(), Value(V));
+  };
+  const NvccFacts &F = T.Facts;
+  if (F.FromNvcc) {
+    Fact("FromNvcc", "true");
+    Fact("ExtendedLambda", F.ExtendedLambda ? "true" : "false");
+    Fact("RelaxedConstexpr", F.RelaxedConstexpr ? "true" : "false");
   }
-  bool XCuda = llvm::any_of(TU.Command.Flags, [](const std::string &F) {
-    return F == "cuda" || F == "-xcuda";
-  });
-  TU.Command.IsCuda = isCudaFileName(TU.Command.File) || XCuda;
-  if (FromNvcc)
-    TU.Facts.insert_or_assign("CudaLint.FromNvcc", clang::tidy::ClangTidyOptions::ClangTidyValue("true"));
+  Fact("RelocatableDeviceCode", F.RelocatableDeviceCode ? "true" : "false");
+  if (F.MaxRRegCount)
+    Fact("MaxRRegCount", std::to_string(*F.MaxRRegCount));
   return TU;
 }
 

@@ -23,7 +23,7 @@ struct TranslationUnitCommand {
 
 /// Turns a compile command of a database (nvcc, clang or gcc command line)
 /// into a TranslationUnitCommand. nvcc flags are translated to clang's CUDA
-/// driver (lib/driver/NvccTranslation.h when present).
+/// driver by translateCompileCommand (lib/driver/NvccTranslation.h).
 TranslationUnitCommand fromCompileCommand(const clang::tooling::CompileCommand &Cmd);
 
 /// The command for \p File when no database applies: `-x cuda` for .cu/.cuh,

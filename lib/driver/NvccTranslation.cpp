@@ -536,6 +536,16 @@ void filterClangArgs(ArrayRef<std::string> In, ClangArgsMode Mode, State &S,
       S.drop(Toks.front());
       continue;
     }
+    if (O.matches(copts::OPT__DASH_DASH)) {
+      // Everything after `--` is an input.
+      for (const char *V : Arg->getValues()) {
+        if (Mode == ClangArgsMode::Command && Inputs)
+          Inputs->push_back({V, Lang});
+        else
+          S.drop(V);
+      }
+      continue;
+    }
     if (O.getKind() == opt::Option::InputClass) {
       if (Mode == ClangArgsMode::Command && Inputs)
         Inputs->push_back({Toks.front(), Lang});
@@ -663,12 +673,20 @@ void translateNvcc(ArrayRef<std::string> Args, const clang::tooling::CompileComm
   std::vector<std::string> Codes;
   bool LastWasForwarded = false;
 
+  bool OnlyInputs = false;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef T = Args[I];
     bool Forwarded = false;
     auto Finish = [&] { LastWasForwarded = Forwarded; };
 
-    if (!T.starts_with("-") || T == "-") {
+    // `--` ends the options (clang's interpolation for headers writes
+    // `... -- header.cuh`).
+    if (T == "--" && !OnlyInputs) {
+      OnlyInputs = true;
+      LastWasForwarded = false;
+      continue;
+    }
+    if (OnlyInputs || !T.starts_with("-") || T == "-") {
       if (SourceIdx ? I == *SourceIdx : isSourceFile(T))
         Source = T.str();
       else if (LastWasForwarded) {
@@ -890,7 +908,7 @@ void translateNvcc(ArrayRef<std::string> Args, const clang::tooling::CompileComm
   if (Lang)
     R.IsCuda = *Lang == "cu" || *Lang == "cuda";
   else
-    R.IsCuda = Ext == ".cu";
+    R.IsCuda = Ext == ".cu" || Ext == ".cuh"; // a header borrowing a unit's command
   bool IsC = Lang ? *Lang == "c" : Ext == ".c";
 
   if (!HaveArchOrGencode)
@@ -961,7 +979,8 @@ void translateClang(StringRef Compiler, ArrayRef<std::string> Args,
   std::string Lang = Source ? Source->Lang : "";
   if (Lang == "none")
     Lang.clear();
-  R.IsCuda = Lang.empty() ? sys::path::extension(Path) == ".cu" : Lang == "cuda";
+  StringRef Ext = sys::path::extension(Path);
+  R.IsCuda = Lang.empty() ? Ext == ".cu" || Ext == ".cuh" : Lang == "cuda";
 
   R.Args.push_back(Compiler.str());
   append_range(R.Args, Kept);

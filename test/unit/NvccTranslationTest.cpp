@@ -1,5 +1,6 @@
 //===- NvccTranslationTest.cpp - nvcc command translation ------------------===//
 #include "driver/NvccTranslation.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "gtest/gtest.h"
@@ -388,6 +389,42 @@ TEST(NvccTranslation, SourceFile) {
   EXPECT_TRUE(isNvccCompiler("C:\\CUDA\\bin\\nvcc.exe"));
   EXPECT_TRUE(isNvccCompiler("nvcc"));
   EXPECT_FALSE(isNvccCompiler("/usr/bin/clang++"));
+}
+
+//===--- Headers: a unit's command interpolated by clang (`... -- h.cuh`) ---===//
+
+TEST(NvccTranslation, InterpolatedHeaderCommand) {
+  std::string Error;
+  auto DB = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
+      R"([{"directory": "/build", "file": "/src/scale.cu",
+           "command": "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -DBLOCK=128 -I/src/include -isystem=/usr/local/cuda/include --generate-code=arch=compute_80,code=[compute_80,sm_80] --generate-code=arch=compute_90,code=[compute_90,sm_90] --extended-lambda -Xcompiler=-Wall -maxrregcount=64 -std=c++17 -x cu -c /src/scale.cu -o scale.cu.o"}])",
+      Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  ASSERT_TRUE(DB) << Error;
+  auto Inferred = clang::tooling::inferMissingCompileCommands(std::move(DB));
+  auto Cmds = Inferred->getCompileCommands("/src/include/common.cuh");
+  ASSERT_EQ(Cmds.size(), 1u);
+  TranslatedCommand R = translateCompileCommand(Cmds[0]);
+  EXPECT_TRUE(R.IsCuda);
+  EXPECT_EQ(R.Args.back(), "/src/include/common.cuh");
+  EXPECT_THAT(R.Args, Contains("-DBLOCK=128"));
+  EXPECT_THAT(R.Args, Contains("-Wall"));
+  EXPECT_THAT(R.Args, Not(Contains("--")));
+  EXPECT_THAT(R.Args, Not(Contains("/src/scale.cu")));
+  EXPECT_THAT(R.GpuArchs, ElementsAre("sm_80", "sm_90"));
+  EXPECT_EQ(R.Facts.MaxRRegCount, 64u);
+  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+}
+
+TEST(NvccTranslation, DashDashEndsOptions) {
+  clang::tooling::CompileCommand Cmd("/build", "/src/-odd.cu",
+                                     {"nvcc", "-DX", "--", "/src/-odd.cu"}, "");
+  EXPECT_THAT(translateCompileCommand(Cmd).Args,
+              ElementsAre("clang++", "-DX", "-x", "cuda", "/src/-odd.cu"));
+  clang::tooling::CompileCommand Clang("/build", "/src/h.cuh",
+                                       {"clang++", "-DX", "--", "/src/h.cuh"}, "");
+  TranslatedCommand R = translateCompileCommand(Clang);
+  EXPECT_TRUE(R.IsCuda);
+  EXPECT_THAT(R.Args, ElementsAre("clang++", "-DX", "-x", "cuda", "/src/h.cuh"));
 }
 
 //===--- clang and gcc commands ---===//
