@@ -929,8 +929,10 @@ void translateNvcc(ArrayRef<std::string> Args, const clang::tooling::CompileComm
       R.Args.push_back("-fgpu-rdc");
       R.Args.push_back("-D__CUDACC_RDC__");
     }
-    if (Facts.ExtendedLambda)
-      R.Args.push_back("-D__CUDACC_EXTENDED_LAMBDA__");
+    // Not __CUDACC_EXTENDED_LAMBDA__: with it cuda_runtime.h includes
+    // <functional> inside clang's CUDA wrapper, before the wrapper declares
+    // device malloc/free, and every device `new` then fails to compile
+    // (NVIDIA/cuda-samples newdelete). clang needs no flag for device lambdas.
     if (Facts.RelaxedConstexpr)
       R.Args.push_back("-D__CUDACC_RELAXED_CONSTEXPR__");
     if (DeviceDebug)

@@ -83,9 +83,10 @@ struct TranslatedCommand {
 /// `-rdc`/`-dc` become `-fgpu-rdc`, `--use_fast_math` becomes
 /// `-fgpu-approx-transcendentals -fgpu-flush-denormals-to-zero`, and the macros
 /// nvcc itself defines for a flag (`__CUDACC_RDC__`,
-/// `__CUDACC_EXTENDED_LAMBDA__`, `__CUDACC_RELAXED_CONSTEXPR__`,
-/// `__CUDACC_DEBUG__` for `-G`, `CUDA_API_PER_THREAD_DEFAULT_STREAM` for
-/// `--default-stream per-thread`) are defined for CUDA units.
+/// `__CUDACC_RELAXED_CONSTEXPR__`, `__CUDACC_DEBUG__` for `-G`,
+/// `CUDA_API_PER_THREAD_DEFAULT_STREAM` for `--default-stream per-thread`) are
+/// defined; not `__CUDACC_EXTENDED_LAMBDA__`, which breaks clang's CUDA
+/// wrapper headers (device `new`).
 ///
 /// Other commands (clang, gcc, g++, c++) are kept, minus output and
 /// dependency-file flags and minus flags clang's driver does not know;

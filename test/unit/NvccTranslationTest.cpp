@@ -60,7 +60,6 @@ TEST(NvccTranslation, CMakeGeneratedCommand) {
   TranslatedCommand R = translateCompileCommand(Cmd);
   EXPECT_THAT(R.Args,
               ElementsAre("clang++", "-fPIE", "-fgpu-rdc", "-D__CUDACC_RDC__",
-                          "-D__CUDACC_EXTENDED_LAMBDA__",
                           "-I/work/cuda-samples/Samples/0_Introduction/clock/../../../Common",
                           "-isystem", "/usr/local/cuda/include", "-std=c++17",
                           "-x", "cuda", File));
@@ -226,8 +225,7 @@ TEST(NvccTranslation, LambdaAndConstexprFlags) {
   TranslatedCommand R = nvcc({"--expt-relaxed-constexpr", "--extended-lambda"});
   EXPECT_TRUE(R.Facts.RelaxedConstexpr);
   EXPECT_TRUE(R.Facts.ExtendedLambda);
-  EXPECT_THAT(flags(R), ElementsAre("-D__CUDACC_EXTENDED_LAMBDA__",
-                                    "-D__CUDACC_RELAXED_CONSTEXPR__", "-x", "cuda"));
+  EXPECT_THAT(flags(R), ElementsAre("-D__CUDACC_RELAXED_CONSTEXPR__", "-x", "cuda"));
   EXPECT_TRUE(nvcc({"--expt-extended-lambda"}).Facts.ExtendedLambda);
   EXPECT_TRUE(nvcc({"-expt-extended-lambda"}).Facts.ExtendedLambda);
   EXPECT_TRUE(nvcc({"-extended-lambda"}).Facts.ExtendedLambda);
@@ -350,7 +348,7 @@ TEST(NvccTranslation, ResponseFiles) {
   FS->addFile("/build/opts.txt", 0,
               llvm::MemoryBuffer::getMemBuffer("-maxrregcount=32 --options-file inc.rsp"));
   TranslatedCommand R = nvcc({"@inc.rsp", "@sub/flags.txt"}, "/src/a.cu", FS.get());
-  EXPECT_THAT(flags(R), ElementsAre("-D__CUDACC_EXTENDED_LAMBDA__", "-I/opt/inc",
+  EXPECT_THAT(flags(R), ElementsAre("-I/opt/inc",
                                     "-I/path with space", "-DNESTED", "-x", "cuda"));
   EXPECT_THAT(R.GpuArchs, ElementsAre("sm_80"));
   EXPECT_TRUE(R.Facts.ExtendedLambda);
