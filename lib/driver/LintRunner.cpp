@@ -82,6 +82,42 @@ makeOptionsProvider(const LintSettings &Settings,
                                                    Settings.ConfigFileName);
 }
 
+/// Sits between the checks' DiagnosticsEngine and clang-tidy's consumer and
+/// hands a rule's error-severity finding to it as a warning. clang-tidy never
+/// suppresses an error: an Error-level diagnostic bypasses NOLINT comments and
+/// the header filter ("force reporting of Clang errors"), which is right for
+/// compiler errors but would make every error-severity rule impossible to
+/// suppress. The severity is restored from the rule catalog afterwards
+/// (restoreRuleSeverity). Compiler diagnostics do not pass through here.
+class RuleLevelConsumer : public DiagnosticConsumer {
+public:
+  RuleLevelConsumer(DiagnosticConsumer &Inner, ClangTidyContext &Context)
+      : Inner(Inner), Context(Context) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Inner.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Inner.EndSourceFile(); }
+  void finish() override { Inner.finish(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level == DiagnosticsEngine::Error && findRule(Context.getCheckName(Info.getID())))
+      Level = DiagnosticsEngine::Warning;
+    Inner.HandleDiagnostic(Level, Info);
+  }
+
+private:
+  DiagnosticConsumer &Inner;
+  ClangTidyContext &Context;
+};
+
+/// Gives rule findings their catalog severity back (see RuleLevelConsumer).
+void restoreRuleSeverity(std::vector<ClangTidyError> &Errors) {
+  for (ClangTidyError &E : Errors)
+    if (const RuleInfo *R = findRule(E.DiagnosticName))
+      if (diagnosticLevel(R->Sev) == DiagnosticIDs::Error)
+        E.DiagLevel = tooling::Diagnostic::Error;
+}
+
 /// Runs the enabled checks on one side: clang-tidy's runner (runClangTidy),
 /// minus its "Error while processing" message on stderr: compiler errors are
 /// findings here, printed with the rest.
@@ -99,7 +135,8 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                            /*RemoveIncompatibleErrors=*/true,
                                            /*GetFixesFromNotes=*/false);
   auto DiagOpts = std::make_unique<DiagnosticOptions>();
-  DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &DiagConsumer,
+  RuleLevelConsumer ChecksConsumer(DiagConsumer, Context);
+  DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &ChecksConsumer,
                        /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
   Tool.setDiagnosticConsumer(&DiagConsumer);
@@ -138,7 +175,9 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   };
   ActionFactory Factory(Context, BaseFS);
   Tool.run(&Factory);
-  return DiagConsumer.take();
+  std::vector<ClangTidyError> Errors = DiagConsumer.take();
+  restoreRuleSeverity(Errors);
+  return Errors;
 }
 
 /// The line of \p E's main location, computed from the file's text (the
