@@ -25,16 +25,21 @@ std::string stripCudaLintKeys(llvm::StringRef Text) {
   return Out;
 }
 
-/// Line and column of \p Needle's first occurrence after "Checks" in \p Text.
-static std::pair<unsigned, unsigned> positionOf(llvm::StringRef Text, llvm::StringRef Needle) {
-  size_t Start = Text.find("Checks");
-  size_t At = Text.find(Needle, Start == llvm::StringRef::npos ? 0 : Start);
-  if (At == llvm::StringRef::npos)
-    return {1, 1};
+/// 1-based line and column of byte \p At of \p Text.
+static std::pair<unsigned, unsigned> lineColumnAt(llvm::StringRef Text, size_t At) {
   llvm::StringRef Before = Text.take_front(At);
+  size_t LastNewline = Before.rfind('\n');
   unsigned Line = 1 + Before.count('\n');
-  unsigned Col = 1 + At - (Before.rfind('\n') == llvm::StringRef::npos ? 0 : Before.rfind('\n') + 1);
+  unsigned Col = 1 + At - (LastNewline == llvm::StringRef::npos ? 0 : LastNewline + 1);
   return {Line, Col};
+}
+
+/// Byte offset of a YAML node's first character in \p Text.
+static size_t offsetOf(llvm::StringRef Text, const llvm::yaml::Node *N) {
+  const char *P = N->getSourceRange().Start.getPointer();
+  if (!P || P < Text.begin() || P > Text.end())
+    return 0;
+  return P - Text.begin();
 }
 
 llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef Text) {
@@ -54,6 +59,10 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
       &Errors);
   auto Buf = llvm::MemoryBuffer::getMemBuffer(Text, C.Path);
   llvm::yaml::Stream YS(Buf->getMemBufferRef(), SM);
+  // Where rule ids are written, for warnings about unknown ones: the offset of
+  // the Checks / WarningsAsErrors values, and each CheckOptions key.
+  llvm::StringMap<size_t> ValueOffset;
+  std::vector<std::pair<std::string, size_t>> OptionKeys;
   for (llvm::yaml::Document &Doc : YS) {
     auto *Map = llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(Doc.getRoot());
     if (!Map)
@@ -61,7 +70,31 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
     for (llvm::yaml::KeyValueNode &KV : *Map) {
       auto *Key = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(KV.getKey());
       llvm::SmallString<32> KeyStorage;
-      if (!Key || Key->getValue(KeyStorage) != "Baseline")
+      llvm::StringRef KeyName = Key ? Key->getValue(KeyStorage) : "";
+      if ((KeyName == "Checks" || KeyName == "WarningsAsErrors") && KV.getValue())
+        ValueOffset[KeyName] = offsetOf(Text, KV.getValue());
+      if (KeyName == "CheckOptions") {
+        auto Record = [&](llvm::yaml::Node *K) {
+          llvm::SmallString<64> S;
+          if (auto *SK = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(K))
+            OptionKeys.emplace_back(SK->getValue(S).str(), offsetOf(Text, SK));
+        };
+        if (auto *Opts = llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(KV.getValue())) {
+          for (llvm::yaml::KeyValueNode &O : *Opts)
+            Record(O.getKey());
+        } else if (auto *List = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(KV.getValue())) {
+          // The older list form: - key: rule.Option / value: ...
+          for (llvm::yaml::Node &Item : *List)
+            if (auto *M = llvm::dyn_cast<llvm::yaml::MappingNode>(&Item))
+              for (llvm::yaml::KeyValueNode &O : *M) {
+                llvm::SmallString<16> S;
+                auto *K = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(O.getKey());
+                if (K && K->getValue(S) == "key")
+                  Record(O.getValue());
+              }
+        }
+      }
+      if (KeyName != "Baseline")
         continue;
       auto *Val = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(KV.getValue());
       if (!Val) {
@@ -99,22 +132,38 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
     C.Warnings.push_back(llvm::StringRef(Errors).rtrim().str());
   C.Options = std::move(*Parsed);
 
-  // Rule ids in Checks that name no rule: a warning, not an error.
-  for (const std::optional<std::string> *Globs : {&C.Options.Checks, &C.Options.WarningsAsErrors}) {
-    if (!*Globs)
+  // Rule ids in Checks, WarningsAsErrors and CheckOptions that name no rule:
+  // a warning, not an error.
+  auto Warn = [&](size_t At, llvm::StringRef Id) {
+    auto [Line, Col] = lineColumnAt(Text, At);
+    C.Warnings.push_back(C.Path + ":" + std::to_string(Line) + ":" + std::to_string(Col) +
+                         ": warning: unknown rule id '" + Id.str() +
+                         "' (cuda-lint --list-checks lists them)");
+  };
+  auto IsUnknown = [](llvm::StringRef Id) {
+    return !Id.empty() && !Id.contains('*') && Id.starts_with("cuda-") && !findRule(Id);
+  };
+  for (llvm::StringRef Key : {"Checks", "WarningsAsErrors"}) {
+    const std::optional<std::string> &Globs =
+        Key == "Checks" ? C.Options.Checks : C.Options.WarningsAsErrors;
+    if (!Globs)
       continue;
+    size_t From = ValueOffset.lookup(Key);
     llvm::SmallVector<llvm::StringRef, 8> Parts;
-    llvm::StringRef(**Globs).split(Parts, ',', -1, false);
+    llvm::StringRef(*Globs).split(Parts, ',', -1, false);
     for (llvm::StringRef G : Parts) {
       G = G.trim();
       G.consume_front("-");
-      if (G.empty() || G.contains('*') || !G.starts_with("cuda-") || findRule(G))
+      if (!IsUnknown(G))
         continue;
-      auto [Line, Col] = positionOf(Text, G);
-      C.Warnings.push_back(C.Path + ":" + std::to_string(Line) + ":" + std::to_string(Col) +
-                           ": warning: unknown rule id '" + G.str() +
-                           "' (cuda-lint --list-checks lists them)");
+      size_t At = Text.find(G, From);
+      Warn(At == llvm::StringRef::npos ? From : At, G);
     }
+  }
+  for (const auto &[Name, At] : OptionKeys) {
+    llvm::StringRef Rule = llvm::StringRef(Name).split('.').first;
+    if (llvm::StringRef(Name).contains('.') && IsUnknown(Rule))
+      Warn(At, Rule);
   }
   return C;
 }
