@@ -1,0 +1,97 @@
+//===- DriverConfigTest.cpp - .cuda-lint.yaml parsing and baseline helpers ===//
+#include "driver/Baseline.h"
+#include "driver/Config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "gtest/gtest.h"
+
+using namespace cuda_lint;
+
+namespace {
+
+TEST(DriverConfig, ParsesClangTidyKeysAndBaseline) {
+  auto C = parseConfig("/proj/.cuda-lint.yaml",
+                       "Checks: '-*,cuda-wmma-divergent'\n"
+                       "WarningsAsErrors: 'cuda-wmma-*'\n"
+                       "HeaderFilterRegex: '^src/'\n"
+                       "CheckOptions:\n"
+                       "  cuda-wmma-divergent.Option: '3'\n"
+                       "Baseline: tools/base.json\n");
+  ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
+  EXPECT_EQ(*C->Options.Checks, "-*,cuda-wmma-divergent");
+  EXPECT_EQ(*C->Options.WarningsAsErrors, "cuda-wmma-*");
+  EXPECT_EQ(*C->Options.HeaderFilterRegex, "^src/");
+  ASSERT_EQ(C->Options.CheckOptions.count("cuda-wmma-divergent.Option"), 1u);
+  EXPECT_EQ(C->Options.CheckOptions["cuda-wmma-divergent.Option"].Value, "3");
+  ASSERT_TRUE(C->Baseline.has_value());
+  EXPECT_EQ(*C->Baseline, "/proj/tools/base.json");
+  EXPECT_TRUE(C->Warnings.empty());
+}
+
+TEST(DriverConfig, ErrorsNameFileLineAndColumn) {
+  auto C = parseConfig("/proj/.cuda-lint.yaml", "# c\nChecks: 'cuda-*'\nCheckOptions: 42\n");
+  ASSERT_FALSE(bool(C));
+  std::string Msg = llvm::toString(C.takeError());
+  EXPECT_NE(Msg.find("/proj/.cuda-lint.yaml:3:"), std::string::npos) << Msg;
+  EXPECT_NE(Msg.find("error"), std::string::npos) << Msg;
+}
+
+TEST(DriverConfig, UnknownRuleIdsAreWarningsAtTheirLine) {
+  auto C = parseConfig("/p/.cuda-lint.yaml",
+                       "WarningsAsErrors: 'cuda-nope'\n"
+                       "Checks: '-*,cuda-wmma-divergent,-cuda-also-nope'\n"
+                       "CheckOptions:\n"
+                       "  - key: cuda-listed.Opt\n"
+                       "    value: 1\n");
+  ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
+  ASSERT_EQ(C->Warnings.size(), 3u);
+  std::string All;
+  for (const std::string &W : C->Warnings)
+    All += W + "\n";
+  EXPECT_NE(All.find("/p/.cuda-lint.yaml:1:20: warning: unknown rule id 'cuda-nope'"),
+            std::string::npos) << All;
+  EXPECT_NE(All.find("/p/.cuda-lint.yaml:2:"), std::string::npos) << All;
+  EXPECT_NE(All.find("'cuda-also-nope'"), std::string::npos) << All;
+  EXPECT_NE(All.find("/p/.cuda-lint.yaml:4:10: warning: unknown rule id 'cuda-listed'"),
+            std::string::npos) << All;
+}
+
+TEST(DriverConfig, StripKeepsLinePositions) {
+  std::string S = stripCudaLintKeys("Baseline: x\nChecks: a\n");
+  EXPECT_EQ(S, "\nChecks: a\n\n");
+}
+
+TEST(DriverBaseline, RelativePath) {
+  EXPECT_EQ(relativePath("/a/b/c.cu", "/a"), "b/c.cu");
+  EXPECT_EQ(relativePath("/a/b/../c.cu", "/a/"), "c.cu");
+  EXPECT_EQ(relativePath("/ab/c.cu", "/a"), "/ab/c.cu");
+}
+
+TEST(DriverBaseline, AtomicWriteKeepsPermissions) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("cuda-lint-test", Dir));
+  llvm::SmallString<128> File(Dir);
+  llvm::sys::path::append(File, "f.cu");
+  ASSERT_FALSE(bool(writeFileAtomically(File, "old\n")));
+  ASSERT_FALSE(llvm::sys::fs::setPermissions(
+      File, llvm::sys::fs::owner_read | llvm::sys::fs::owner_write |
+                llvm::sys::fs::group_read));
+  ASSERT_FALSE(bool(writeFileAtomically(File, "new\n")));
+  auto Perms = llvm::sys::fs::getPermissions(File);
+  ASSERT_TRUE(bool(Perms));
+  EXPECT_EQ(*Perms, llvm::sys::fs::owner_read | llvm::sys::fs::owner_write |
+                        llvm::sys::fs::group_read);
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  ASSERT_TRUE(bool(Buf));
+  EXPECT_EQ((*Buf)->getBuffer(), "new\n");
+  // Nothing but the file is left in the directory.
+  std::error_code EC;
+  unsigned Entries = 0;
+  for (llvm::sys::fs::directory_iterator I(Dir, EC), E; I != E && !EC; I.increment(EC))
+    ++Entries;
+  EXPECT_EQ(Entries, 1u);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+} // namespace
