@@ -428,12 +428,14 @@ int main(int argc, const char **argv) {
     Baselined += filterByBaseline(*B, All, Fingerprints);
   }
 
+  // The rules' fix-its of the reported findings; clang's own fix-its on
+  // compiler diagnostics ("did you mean") are neither applied nor exported.
+  std::vector<Finding> Fixable;
+  for (const Finding &F : All)
+    if (!F.isCompilerDiagnostic() && !F.Error.Message.Fix.empty())
+      Fixable.push_back(F);
   unsigned FixesApplied = 0;
   if (Fix) {
-    std::vector<Finding> Fixable;
-    for (const Finding &F : All)
-      if (!F.isCompilerDiagnostic())
-        Fixable.push_back(F);
     auto Report = applyFixes(Fixable);
     if (!Report) {
       Errors.report(toString(Report.takeError()));
@@ -445,7 +447,7 @@ int main(int argc, const char **argv) {
     }
   }
   if (!ExportFixes.empty())
-    if (Error E = exportFixes(ExportFixes, All))
+    if (Error E = exportFixes(ExportFixes, Fixable))
       Errors.report(toString(std::move(E)));
 
   OutputOptions OutOpts;
