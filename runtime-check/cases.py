@@ -46,6 +46,7 @@ class Case:
         self.nvcc = data["nvcc"]
         self.expected = data["expected"]
         self.what = data.get("what", "")
+        self.note = data.get("note", "")
         if self.variant not in VARIANTS:
             raise ValueError(f"{rule}/{self.name}: variant must be bad or good")
         if self.nvcc not in NVCC_EXPECTATIONS:

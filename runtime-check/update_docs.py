@@ -134,6 +134,11 @@ def rule_section(rule, header, rows):
         lines.append(f"| {r['variant'] if r['name'] == r['variant'] else r['name']} | "
                      f"{code(r['source'])} | {cell(r['what'])} | {code(r['expected'])} | "
                      f"{code(r['observed'])} | {'yes' if r['agrees'] else '**no**'} |")
+    case_notes = [(c.name, c.note) for c in cases_mod.load(only={rule}) if c.note]
+    if case_notes:
+        lines.append("")
+        for name, note in case_notes:
+            lines.append(f"Note on {name}: {cell(note)}")
     notes = [r for r in rows if r.get("detail")]
     if notes:
         lines.append("")
