@@ -14,6 +14,7 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <map>
+#include <set>
 #include <tuple>
 
 using namespace clang;
@@ -87,8 +88,8 @@ makeOptionsProvider(const LintSettings &Settings,
 /// suppresses an error: an Error-level diagnostic bypasses NOLINT comments and
 /// the header filter ("force reporting of Clang errors"), which is right for
 /// compiler errors but would make every error-severity rule impossible to
-/// suppress. The severity is restored from the rule catalog afterwards
-/// (restoreRuleSeverity). Compiler diagnostics do not pass through here.
+/// suppress. The error level is given back afterwards
+/// (restoreErrors). Compiler diagnostics do not pass through here.
 class RuleLevelConsumer : public DiagnosticConsumer {
 public:
   RuleLevelConsumer(DiagnosticConsumer &Inner, ClangTidyContext &Context)
@@ -100,23 +101,34 @@ public:
   void finish() override { Inner.finish(); }
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level == DiagnosticsEngine::Error && findRule(Context.getCheckName(Info.getID())))
+    std::string Name = Context.getCheckName(Info.getID());
+    if (Level == DiagnosticsEngine::Error && findRule(Name)) {
       Level = DiagnosticsEngine::Warning;
+      llvm::SmallString<128> Message;
+      Info.FormatDiagnostic(Message);
+      // clang-tidy's context appends " [check-name]", which the stored message lacks.
+      llvm::StringRef Text = Message;
+      Text.consume_back((" [" + Name + "]"));
+      Downgraded.insert({Name, Text.str()});
+    }
     Inner.HandleDiagnostic(Level, Info);
+  }
+
+  /// Gives the findings handed over as warnings their error level back. A
+  /// rule may report some findings as warnings on purpose (a portability
+  /// note of an error rule): only the downgraded ones are restored.
+  void restoreErrors(std::vector<ClangTidyError> &Errors) const {
+    for (ClangTidyError &E : Errors)
+      if (E.DiagLevel == tooling::Diagnostic::Warning &&
+          Downgraded.count({E.DiagnosticName, E.Message.Message}))
+        E.DiagLevel = tooling::Diagnostic::Error;
   }
 
 private:
   DiagnosticConsumer &Inner;
   ClangTidyContext &Context;
+  std::set<std::pair<std::string, std::string>> Downgraded;
 };
-
-/// Gives rule findings their catalog severity back (see RuleLevelConsumer).
-void restoreRuleSeverity(std::vector<ClangTidyError> &Errors) {
-  for (ClangTidyError &E : Errors)
-    if (const RuleInfo *R = findRule(E.DiagnosticName))
-      if (diagnosticLevel(R->Sev) == DiagnosticIDs::Error)
-        E.DiagLevel = tooling::Diagnostic::Error;
-}
 
 /// Runs the enabled checks on one side: clang-tidy's runner (runClangTidy),
 /// minus its "Error while processing" message on stderr: compiler errors are
@@ -176,7 +188,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   ActionFactory Factory(Context, BaseFS);
   Tool.run(&Factory);
   std::vector<ClangTidyError> Errors = DiagConsumer.take();
-  restoreRuleSeverity(Errors);
+  ChecksConsumer.restoreErrors(Errors);
   return Errors;
 }
 
