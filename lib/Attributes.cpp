@@ -4,6 +4,7 @@
 #include "clang/Basic/ParsedAttrInfo.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Lookup.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Sema.h"
 
 using namespace clang;
@@ -85,9 +86,200 @@ CUDA_LINT_KEPT_ATTR(TileGlobal, "tile_global", false)
 CUDA_LINT_KEPT_ATTR(TileBuiltin, "tile_builtin", false)
 #undef CUDA_LINT_KEPT_ATTR
 
+//===----------------------------------------------------------------------===//
+// Compatibility with nvcc for __launch_bounds__ and __cluster_dims__.
+//
+// nvcc 13.0 accepts, and clang 22 rejects or drops:
+//  - `__cluster_dims__()` (cluster dimensions given at launch): clang 22
+//    errors "'cluster_dims' attribute takes at least 1 argument";
+//  - `__cluster_dims__(16,1,1)`, `(4,4,1)`: clang errors ("cluster does not
+//    support more than 8 thread blocks", "cannot be represented in a 4-bit
+//    unsigned integer type"), nvcc accepts (16 is legal on sm_90 with
+//    cudaFuncAttributeNonPortableClusterSizeAllowed);
+//  - `__launch_bounds__(t, b, c)` on the host side and below sm_90: clang 22
+//    drops the whole attribute ("maxclusterrank requires sm_90 or higher").
+// installCudaAttributeCompat() makes the two CUDA macros expand to
+// cuda_lint_launch_bounds / cuda_lint_cluster_dims, handled here: they build
+// clang's own CUDALaunchBoundsAttr / CUDAClusterDimsAttr without those
+// checks (the rules cuda-cluster-size, cuda-cluster-dims-arch and
+// cuda-launch-bounds-invalid report them instead), and keep the argument-less
+// form as the AnnotateAttr "cuda-lint.cluster_dims".
+//===----------------------------------------------------------------------===//
+
+/// A non-dependent integer constant argument converted like clang's own
+/// handlers do; nullptr (and clang's diagnostic) if it is not one.
+Expr *constantArg(Sema &S, Expr *E) {
+  if (!E || E->isValueDependent())
+    return E;
+  llvm::APSInt Value;
+  ExprResult R = S.VerifyIntegerConstantExpression(E, &Value);
+  return R.isInvalid() ? nullptr : R.get();
+}
+
+AttributeCommonInfo commonInfo(const ParsedAttr &Attr,
+                               AttributeCommonInfo::Kind K) {
+  return AttributeCommonInfo(
+      Attr.getRange(), K,
+      AttributeCommonInfo::Form(AttributeCommonInfo::AS_GNU, 0, false, false));
+}
+
+struct CompatLaunchBoundsInfo : public ParsedAttrInfo {
+  static constexpr Spelling S[] = {{ParsedAttr::AS_GNU, "cuda_lint_launch_bounds"}};
+  CompatLaunchBoundsInfo() {
+    NumArgs = 1;
+    OptArgs = 2;
+    Spellings = S;
+  }
+  bool isParamExpr(size_t) const override { return true; }
+  AttrHandling handleDeclAttribute(Sema &S, Decl *D,
+                                   const ParsedAttr &Attr) const override {
+    Expr *Args[3] = {nullptr, nullptr, nullptr};
+    bool Dependent = false;
+    for (unsigned I = 0; I < Attr.getNumArgs() && I < 3; ++I) {
+      Args[I] = Attr.isArgExpr(I) ? Attr.getArgAsExpr(I) : nullptr;
+      Dependent |= Args[I] && Args[I]->isValueDependent();
+    }
+    AttributeCommonInfo CI = commonInfo(Attr, AttributeCommonInfo::AT_CUDALaunchBounds);
+    // One or two arguments, or a template: clang's own handling is right.
+    if (!Args[2] || Dependent) {
+      S.AddLaunchBoundsAttr(D, CI, Args[0], Args[1], Args[2]);
+      return AttributeApplied;
+    }
+    for (Expr *&A : Args)
+      if (A && !(A = constantArg(S, A)))
+        return AttributeApplied;
+    D->addAttr(CUDALaunchBoundsAttr::Create(S.Context, Args[0], Args[1], Args[2],
+                                            Attr.getRange()));
+    return AttributeApplied;
+  }
+};
+
+struct CompatClusterDimsInfo : public ParsedAttrInfo {
+  static constexpr Spelling S[] = {{ParsedAttr::AS_GNU, "cuda_lint_cluster_dims"}};
+  CompatClusterDimsInfo() {
+    NumArgs = 0;
+    OptArgs = 3;
+    Spellings = S;
+  }
+  bool isParamExpr(size_t) const override { return true; }
+  AttrHandling handleDeclAttribute(Sema &S, Decl *D,
+                                   const ParsedAttr &Attr) const override {
+    if (Attr.getNumArgs() == 0) {
+      D->addAttr(AnnotateAttr::Create(S.Context,
+                                      (AnnotationPrefix + "cluster_dims").str(),
+                                      nullptr, 0, Attr.getRange()));
+      return AttributeApplied;
+    }
+    Expr *Args[3] = {nullptr, nullptr, nullptr};
+    bool Dependent = false;
+    for (unsigned I = 0; I < Attr.getNumArgs() && I < 3; ++I) {
+      Args[I] = Attr.isArgExpr(I) ? Attr.getArgAsExpr(I) : nullptr;
+      Dependent |= Args[I] && Args[I]->isValueDependent();
+    }
+    if (Dependent) {
+      S.addClusterDimsAttr(D, commonInfo(Attr, AttributeCommonInfo::AT_CUDAClusterDims),
+                           Args[0], Args[1], Args[2]);
+      return AttributeApplied;
+    }
+    for (Expr *&A : Args)
+      if (A && !(A = constantArg(S, A)))
+        return AttributeApplied;
+    D->addAttr(CUDAClusterDimsAttr::Create(S.Context, Args[0], Args[1], Args[2],
+                                           Attr.getRange()));
+    return AttributeApplied;
+  }
+};
+
+static ParsedAttrInfoRegistry::Add<CompatLaunchBoundsInfo>
+    CompatLaunchBoundsReg("cuda-lint-launch-bounds",
+                          "__launch_bounds__ as nvcc accepts it");
+static ParsedAttrInfoRegistry::Add<CompatClusterDimsInfo>
+    CompatClusterDimsReg("cuda-lint-cluster-dims",
+                         "__cluster_dims__ as nvcc accepts it");
+
+constexpr llvm::StringLiteral CompatPredefines =
+    "\n// cuda-lint: __launch_bounds__ and __cluster_dims__ as nvcc accepts them\n"
+    "#ifdef __launch_bounds__\n#undef __launch_bounds__\n"
+    "#define __launch_bounds__(...) "
+    "__attribute__((cuda_lint_launch_bounds(__VA_ARGS__)))\n#endif\n"
+    "#ifdef __cluster_dims__\n#undef __cluster_dims__\n"
+    "#define __cluster_dims__(...) "
+    "__attribute__((cuda_lint_cluster_dims(__VA_ARGS__)))\n#endif\n";
+
 } // namespace
 
 void linkCudaAttributes() {}
+
+void installCudaAttributeCompat(Preprocessor &PP) {
+  if (!PP.getLangOpts().CUDA)
+    return;
+  const std::string &Predefines = PP.getPredefines();
+  if (llvm::StringRef(Predefines).contains(CompatPredefines))
+    return;
+  PP.setPredefines(Predefines + CompatPredefines.str());
+}
+
+CudaLaunchBounds getLaunchBounds(const FunctionDecl *FD, const ASTContext &Ctx) {
+  CudaLaunchBounds R;
+  if (!FD)
+    return R;
+  auto Eval = [&](const Expr *E) -> std::optional<uint64_t> {
+    Expr::EvalResult Res;
+    if (!E || E->isValueDependent() || !E->EvaluateAsInt(Res, Ctx))
+      return std::nullopt;
+    if (Res.Val.getInt().isNegative())
+      return std::nullopt;
+    return Res.Val.getInt().getZExtValue();
+  };
+  auto Take = [&](const FunctionDecl *D) {
+    for (const FunctionDecl *Rd : D->redecls())
+      if (const auto *A = Rd->getAttr<CUDALaunchBoundsAttr>())
+        if (!R.Attr || !A->isInherited()) {
+          R.Attr = A;
+          R.MaxThreadsPerBlock = Eval(A->getMaxThreads());
+          R.MinBlocksPerSM = Eval(A->getMinBlocks());
+          R.MaxBlocksPerCluster = Eval(A->getMaxBlocks());
+        }
+  };
+  Take(FD);
+  return R;
+}
+
+CudaClusterDims getClusterDims(const FunctionDecl *FD, const ASTContext &Ctx) {
+  CudaClusterDims R;
+  if (!FD)
+    return R;
+  auto Eval = [&](const Expr *E) -> std::optional<uint64_t> {
+    if (!E)
+      return 1;
+    Expr::EvalResult Res;
+    if (E->isValueDependent() || !E->EvaluateAsInt(Res, Ctx) ||
+        Res.Val.getInt().isNegative())
+      return std::nullopt;
+    return Res.Val.getInt().getZExtValue();
+  };
+  for (const FunctionDecl *Rd : FD->redecls()) {
+    if (const auto *A = Rd->getAttr<CUDAClusterDimsAttr>()) {
+      R.K = CudaClusterDims::Fixed;
+      R.Loc = A->getLocation();
+      R.X = Eval(A->getX());
+      R.Y = Eval(A->getY());
+      R.Z = Eval(A->getZ());
+      return R;
+    }
+    if (const AnnotateAttr *A = getCudaAttr(Rd, "cluster_dims")) {
+      R.K = CudaClusterDims::AtLaunch;
+      R.Loc = A->getLocation();
+      return R;
+    }
+  }
+  if (const FunctionTemplateDecl *T = FD->getPrimaryTemplate())
+    if (const AnnotateAttr *A = getCudaAttr(T->getTemplatedDecl(), "cluster_dims")) {
+      R.K = CudaClusterDims::AtLaunch;
+      R.Loc = A->getLocation();
+    }
+  return R;
+}
 
 const AnnotateAttr *getCudaAttr(const Decl *D, llvm::StringRef Name) {
   if (!D)

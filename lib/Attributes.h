@@ -14,6 +14,11 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include <optional>
+
+namespace clang {
+class Preprocessor;
+}
 
 namespace cuda_lint {
 
@@ -39,6 +44,47 @@ const clang::Expr *getCudaAttrArg(const clang::AnnotateAttr *A);
 
 /// Whether \p FD is a `__tile_global__` kernel (attribute on any redeclaration).
 bool isTileKernel(const clang::FunctionDecl *FD);
+
+/// Makes `__launch_bounds__` and `__cluster_dims__` (crt/host_defines.h)
+/// expand to cuda-lint's own attributes, so that what nvcc accepts and clang
+/// 22 rejects or drops still reaches the AST as clang's CUDALaunchBoundsAttr /
+/// CUDAClusterDimsAttr (or, for `__cluster_dims__()`, the AnnotateAttr
+/// "cuda-lint.cluster_dims"): `__cluster_dims__()`, more than 8 blocks per
+/// cluster, a cluster attribute below sm_90, the three-argument
+/// `__launch_bounds__` on the host side and below sm_90. Appends to the
+/// predefines of \p PP (after the implicit CUDA runtime wrapper); call before
+/// the main file is parsed (ClangTidyCheck::registerPPCallbacks). Idempotent.
+void installCudaAttributeCompat(clang::Preprocessor &PP);
+
+/// `__launch_bounds__(maxThreadsPerBlock, minBlocksPerMultiprocessor,
+/// maxBlocksPerCluster)` of a kernel (CUDA C++ Programming Guide, "Launch
+/// Bounds"), from any of its declarations; each value nullopt when absent or
+/// not a non-negative constant.
+struct CudaLaunchBounds {
+  const clang::CUDALaunchBoundsAttr *Attr = nullptr;
+  std::optional<uint64_t> MaxThreadsPerBlock; ///< threads
+  std::optional<uint64_t> MinBlocksPerSM;     ///< blocks
+  std::optional<uint64_t> MaxBlocksPerCluster; ///< blocks
+};
+CudaLaunchBounds getLaunchBounds(const clang::FunctionDecl *FD,
+                                 const clang::ASTContext &Ctx);
+
+/// `__cluster_dims__` of a kernel (CUDA C++ Programming Guide, "Thread Block
+/// Clusters"): none, fixed dimensions (in blocks; an omitted dimension is 1),
+/// or `__cluster_dims__()`: dimensions given at launch.
+struct CudaClusterDims {
+  enum Kind { None, Fixed, AtLaunch } K = None;
+  clang::SourceLocation Loc;
+  std::optional<uint64_t> X, Y, Z; ///< blocks, for Fixed
+  /// Blocks per cluster when all three are known.
+  std::optional<uint64_t> blocks() const {
+    if (X && Y && Z)
+      return *X * *Y * *Z;
+    return std::nullopt;
+  }
+};
+CudaClusterDims getClusterDims(const clang::FunctionDecl *FD,
+                               const clang::ASTContext &Ctx);
 
 } // namespace cuda_lint
 

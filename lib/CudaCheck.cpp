@@ -1,4 +1,6 @@
 #include "CudaCheck.h"
+#include "Attributes.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/AST/Attr.h"
 #include "clang/Basic/TargetInfo.h"
 
@@ -8,6 +10,12 @@ namespace cuda_lint {
 
 CudaCheck::CudaCheck(llvm::StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Rule(findRule(Name)) {}
+
+void CudaCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+                                    Preprocessor *) {
+  if (PP)
+    installCudaAttributeCompat(*PP);
+}
 
 DiagnosticBuilder CudaCheck::report(SourceLocation Loc,
                                     llvm::StringRef Message) {

@@ -21,6 +21,13 @@ public:
     return LO.CUDA;
   }
 
+  /// Installs the nvcc compatibility of `__launch_bounds__` and
+  /// `__cluster_dims__` (Attributes.h). A check that overrides this must call
+  /// CudaCheck::registerPPCallbacks first.
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
+
 protected:
   /// Emits a finding of this check's rule at \p Loc (macro locations are
   /// mapped to their expansion in user code), at the catalog severity.

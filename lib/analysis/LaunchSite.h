@@ -1,0 +1,153 @@
+//===- LaunchSite.h - Kernel launch sites and their configuration -*- C++ -*-=//
+//
+// The launch-site evaluator of cuda-lint (RULES.md group B; CUDA C++
+// Programming Guide, "Execution Configuration", "Thread Block Clusters",
+// CUDA Runtime API "Execution Control").
+//
+// A launch site is one of
+//   - `kernel<<<grid, block, sharedBytes, stream>>>(args)` (CUDAKernelCallExpr),
+//   - `cudaLaunchKernel(func, grid, block, args, sharedBytes, stream)` and
+//     `cudaLaunchCooperativeKernel` (same arguments), C and templated C++
+//     overloads, `_ptsz` / `_ptds` spellings,
+//   - `cudaLaunchKernelEx(&config, kernel, args...)` / `cudaLaunchKernelExC`
+//     with a `cudaLaunchConfig_t` (gridDim, blockDim, dynamicSmemBytes, and
+//     its `attrs` array, of which cudaLaunchAttributeClusterDimension matters).
+//
+// The evaluator computes what is known at compile time: the kernel
+// (FunctionDecl, template specializations included, through function
+// pointers, casts and local pointer variables), grid dimensions (blocks),
+// block dimensions (threads), dynamic shared memory (bytes) and cluster
+// dimensions (blocks). Values come from the constant evaluator (literals,
+// constexpr, const variables, template arguments, sizeof, arithmetic) and, for
+// local variables and their fields (`dim3 b; b.x = 512;`, `cfg.gridDim = g;`,
+// `attrs[0].val.clusterDim.x = 2;`), from a reaching-definition walk: either
+// the variable is never written after its declaration, or the definition is
+// found on the straight-line path of the function's CFG before the launch
+// (a block with several predecessors ends the walk). A value known only at run
+// time is std::nullopt: rules must treat it as "no finding".
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_LINT_ANALYSIS_LAUNCHSITE_H
+#define CUDA_LINT_ANALYSIS_LAUNCHSITE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class CFG;
+class CFGBlock;
+} // namespace clang
+
+namespace cuda_lint {
+
+/// A dim3-shaped value; each component known at compile time or not.
+struct Dim3Value {
+  std::optional<uint64_t> X, Y, Z;
+  bool allKnown() const { return X && Y && Z; }
+  /// X * Y * Z when all are known.
+  std::optional<uint64_t> product() const {
+    if (!allKnown())
+      return std::nullopt;
+    return *X * *Y * *Z;
+  }
+  std::optional<uint64_t> get(unsigned I) const { return I == 0 ? X : I == 1 ? Y : Z; }
+};
+
+/// How the kernel is launched.
+enum class LaunchKind {
+  TripleChevron,           ///< kernel<<<...>>>(...)
+  LaunchKernel,            ///< cudaLaunchKernel
+  LaunchCooperativeKernel, ///< cudaLaunchCooperativeKernel
+  LaunchKernelEx,          ///< cudaLaunchKernelEx / cudaLaunchKernelExC
+};
+
+/// What is known about a cluster-dimension launch attribute at a launch.
+enum class ClusterAttrState {
+  NotApplicable, ///< the launch kind has no attributes (<<<>>>, cudaLaunchKernel)
+  Absent,        ///< cudaLaunchKernelEx whose attributes are known, none of them a cluster dimension
+  Present,       ///< a cudaLaunchAttributeClusterDimension attribute is set
+  Unknown,       ///< the attributes are not known at compile time
+};
+
+/// One launch site and its configuration, as far as known at compile time.
+struct LaunchSite {
+  LaunchKind Kind = LaunchKind::TripleChevron;
+  const clang::Expr *Call = nullptr;               ///< the launch expression
+  const clang::FunctionDecl *Caller = nullptr;     ///< the function containing it
+  const clang::FunctionDecl *Kernel = nullptr;     ///< null when not known
+  const clang::Expr *KernelExpr = nullptr;
+  const clang::Expr *GridExpr = nullptr;   ///< may be null (cudaLaunchKernelEx)
+  const clang::Expr *BlockExpr = nullptr;  ///< may be null (cudaLaunchKernelEx)
+  const clang::Expr *SharedExpr = nullptr; ///< null when not given
+  Dim3Value Grid;                          ///< blocks
+  Dim3Value Block;                         ///< threads
+  std::optional<uint64_t> DynamicSharedBytes; ///< bytes; 0 when not given
+  ClusterAttrState ClusterAttr = ClusterAttrState::NotApplicable;
+  Dim3Value ClusterDim;                    ///< blocks, when ClusterAttr is Present
+  /// Threads per block (Block.product()).
+  std::optional<uint64_t> threadsPerBlock() const { return Block.product(); }
+};
+
+/// The launch kind of a call to a CUDA runtime launch function (by name,
+/// ignoring `_ptsz`/`_ptds`), or nullopt for any other call.
+std::optional<LaunchKind> launchApiKind(const clang::CallExpr *CE);
+
+/// The function (or lambda call operator) whose body contains \p S.
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
+                                             clang::ASTContext &Ctx);
+
+/// Evaluates launch sites of one translation unit. Caches one CFG per
+/// function; create one per translation unit (per check run).
+class LaunchSiteEvaluator {
+public:
+  explicit LaunchSiteEvaluator(clang::ASTContext &Ctx);
+  ~LaunchSiteEvaluator();
+
+  /// The launch site of \p E (a CUDAKernelCallExpr or a call of a launch
+  /// function), or nullopt when \p E is not a launch or is value-dependent.
+  std::optional<LaunchSite> evaluate(const clang::Expr *E);
+
+  /// The value of integer expression \p E evaluated at the point of \p E
+  /// (locals resolved through their reaching definitions).
+  std::optional<uint64_t> evaluateInt(const clang::Expr *E);
+  /// The value of a dim3 (or integer converted to dim3) expression.
+  Dim3Value evaluateDim3(const clang::Expr *E);
+  /// The function \p E designates (through &, casts and local pointer
+  /// variables), or null.
+  const clang::FunctionDecl *evaluateFunction(const clang::Expr *E);
+
+  /// One step of a path into an aggregate: a field (by name) or an index.
+  struct PathElem {
+    std::string Field;            ///< empty for an index
+    std::optional<int64_t> Index; ///< set for an index; nullopt+empty Field: unknown index
+  };
+  using Path = std::vector<PathElem>;
+
+private:
+  struct CFGInfo;
+  CFGInfo *cfgFor(const clang::FunctionDecl *FD);
+
+  std::optional<uint64_t> evalInt(const clang::Expr *E, const clang::Stmt *At,
+                                  unsigned Depth);
+  std::optional<uint64_t> evalAt(const clang::Expr *E, const Path &P,
+                                 const clang::Stmt *At, unsigned Depth);
+  /// The expression defining location (Var, P) at \p At, and the rest of the
+  /// path into it; nullopt when unknown.
+  std::optional<std::pair<const clang::Expr *, Path>>
+  reachingDef(const clang::VarDecl *V, const Path &P, const clang::Stmt *At);
+  const clang::FunctionDecl *evalFunction(const clang::Expr *E,
+                                          const clang::Stmt *At, unsigned Depth);
+
+  clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<CFGInfo>> CFGs;
+};
+
+} // namespace cuda_lint
+
+#endif
