@@ -4,6 +4,9 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/AST/Attr.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -813,6 +816,69 @@ std::optional<LaunchSite> LaunchSiteEvaluator::evaluate(const Expr *E) {
   L.Block = evaluateDim3(L.BlockExpr);
   L.DynamicSharedBytes = L.SharedExpr ? evaluateInt(L.SharedExpr) : std::optional<uint64_t>(0);
   return L;
+}
+
+int64_t cudaEnumValue(ASTContext &Ctx, llvm::StringRef Name, int64_t Fallback) {
+  for (const NamedDecl *ND :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(ND))
+      return EC->getInitVal().getExtValue();
+  return Fallback;
+}
+
+bool FuncAttributeSetting::mayConcern(const FunctionDecl *K) const {
+  if (!Kernel || !K)
+    return true;
+  return Kernel->getCanonicalDecl() == K->getCanonicalDecl();
+}
+
+std::vector<FuncAttributeSetting>
+collectFuncAttributeSettings(ASTContext &Ctx, LaunchSiteEvaluator &Eval) {
+  using namespace clang::ast_matchers;
+  std::vector<FuncAttributeSetting> Out;
+  auto Matches = match(
+      traverse(TK_AsIs,
+               findAll(callExpr(callee(functionDecl(hasName("cudaFuncSetAttribute"))))
+                           .bind("c"))),
+      *Ctx.getTranslationUnitDecl(), Ctx);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const auto &M : Matches) {
+    const auto *CE = M.getNodeAs<CallExpr>("c");
+    if (!CE || CE->getNumArgs() < 3 || CE->isValueDependent() ||
+        SM.isInSystemHeader(SM.getExpansionLoc(CE->getBeginLoc())))
+      continue;
+    FuncAttributeSetting S;
+    S.Call = CE;
+    S.Caller = enclosingFunction(CE, Ctx);
+    S.Kernel = Eval.evaluateFunction(CE->getArg(0));
+    if (auto A = Eval.evaluateInt(CE->getArg(1)))
+      S.Attribute = static_cast<int64_t>(*A);
+    S.Value = Eval.evaluateInt(CE->getArg(2));
+    Out.push_back(S);
+  }
+  return Out;
+}
+
+uint64_t staticSharedBytes(const FunctionDecl *FD, ASTContext &Ctx) {
+  uint64_t Bytes = 0;
+  if (!FD || !FD->getBody())
+    return 0;
+  llvm::SmallVector<const Stmt *, 32> Work{FD->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          if (V->hasAttr<CUDASharedAttr>() && !V->hasExternalStorage() &&
+              !V->getType()->isDependentType() &&
+              !V->getType()->isIncompleteType() && V->getType()->isConstantSizeType())
+            Bytes += Ctx.getTypeSizeInChars(V->getType()).getQuantity();
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return Bytes;
 }
 
 } // namespace cuda_lint

@@ -148,6 +148,31 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<CFGInfo>> CFGs;
 };
 
+/// One `cudaFuncSetAttribute(kernel, attribute, value)` call (C API or the
+/// C++ template overload of cuda_runtime.h), as far as known.
+struct FuncAttributeSetting {
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Caller = nullptr;
+  const clang::FunctionDecl *Kernel = nullptr; ///< null: could be any kernel
+  std::optional<int64_t> Attribute;            ///< cudaFuncAttribute value
+  std::optional<uint64_t> Value;
+  /// Whether this setting may concern \p K (same kernel, or unknown).
+  bool mayConcern(const clang::FunctionDecl *K) const;
+};
+
+/// Every cudaFuncSetAttribute call of the translation unit outside system
+/// headers.
+std::vector<FuncAttributeSetting>
+collectFuncAttributeSettings(clang::ASTContext &Ctx, LaunchSiteEvaluator &Eval);
+
+/// The value of the enumerator \p Name of the CUDA runtime headers (looked
+/// up in the translation unit), or \p Fallback when not declared.
+int64_t cudaEnumValue(clang::ASTContext &Ctx, llvm::StringRef Name, int64_t Fallback);
+
+/// Bytes of `__shared__` variables of constant size declared in the body of
+/// kernel \p FD (static shared memory; callees are not counted).
+uint64_t staticSharedBytes(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
+
 } // namespace cuda_lint
 
 #endif
