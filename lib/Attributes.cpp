@@ -2,8 +2,10 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/ParsedAttrInfo.h"
+#include "clang/Sema/Lookup.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Lookup.h"
+#include "clang/Sema/Scope.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Sema.h"
 
@@ -29,6 +31,18 @@ Expr *lookupIdentifierArg(Sema &S, const IdentifierLoc *Ident) {
   CXXScopeSpec SS;
   ExprResult E = S.BuildDeclarationNameExpr(SS, R, /*NeedsADL=*/false);
   return E.isUsable() ? E.get() : nullptr;
+}
+
+/// Argument \p I of an attribute clang parses generically (a plugin
+/// attribute), as an expression: clang keeps a lone identifier first argument
+/// (`launch_bounds(kThreads)`, `launch_bounds(N)` in a template) as an
+/// IdentifierLoc; it is looked up like lookupIdentifierArg does.
+Expr *attrArgExpr(Sema &S, const ParsedAttr &Attr, unsigned I) {
+  if (I >= Attr.getNumArgs())
+    return nullptr;
+  if (Attr.isArgExpr(I))
+    return Attr.getArgAsExpr(I);
+  return Attr.isArgIdent(I) ? lookupIdentifierArg(S, Attr.getArgAsIdent(I)) : nullptr;
 }
 
 /// Keeps one CUDA attribute that clang 22 does not know as an AnnotateAttr
@@ -136,12 +150,14 @@ struct CompatLaunchBoundsInfo : public ParsedAttrInfo {
     Expr *Args[3] = {nullptr, nullptr, nullptr};
     bool Dependent = false;
     for (unsigned I = 0; I < Attr.getNumArgs() && I < 3; ++I) {
-      Args[I] = Attr.isArgExpr(I) ? Attr.getArgAsExpr(I) : nullptr;
+      Args[I] = attrArgExpr(S, Attr, I);
       Dependent |= Args[I] && Args[I]->isValueDependent();
     }
     AttributeCommonInfo CI = commonInfo(Attr, AttributeCommonInfo::AT_CUDALaunchBounds);
-    // One or two arguments, or a template: clang's own handling is right.
-    if (!Args[2] || Dependent) {
+    if (!Args[0])
+      return AttributeApplied; // clang's own diagnostic was given
+    // A template: clang's own handling instantiates it.
+    if (Dependent) {
       S.AddLaunchBoundsAttr(D, CI, Args[0], Args[1], Args[2]);
       return AttributeApplied;
     }
@@ -173,9 +189,11 @@ struct CompatClusterDimsInfo : public ParsedAttrInfo {
     Expr *Args[3] = {nullptr, nullptr, nullptr};
     bool Dependent = false;
     for (unsigned I = 0; I < Attr.getNumArgs() && I < 3; ++I) {
-      Args[I] = Attr.isArgExpr(I) ? Attr.getArgAsExpr(I) : nullptr;
+      Args[I] = attrArgExpr(S, Attr, I);
       Dependent |= Args[I] && Args[I]->isValueDependent();
     }
+    if (!Args[0])
+      return AttributeApplied;
     if (Dependent) {
       S.addClusterDimsAttr(D, commonInfo(Attr, AttributeCommonInfo::AT_CUDAClusterDims),
                            Args[0], Args[1], Args[2]);

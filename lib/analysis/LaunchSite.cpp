@@ -838,9 +838,8 @@ collectFuncAttributeSettings(ASTContext &Ctx, LaunchSiteEvaluator &Eval) {
   std::vector<FuncAttributeSetting> Out;
   auto Matches = match(
       traverse(TK_AsIs,
-               findAll(callExpr(callee(functionDecl(hasName("cudaFuncSetAttribute"))))
-                           .bind("c"))),
-      *Ctx.getTranslationUnitDecl(), Ctx);
+               callExpr(callee(functionDecl(hasName("cudaFuncSetAttribute")))).bind("c")),
+      Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   for (const auto &M : Matches) {
     const auto *CE = M.getNodeAs<CallExpr>("c");
@@ -850,6 +849,9 @@ collectFuncAttributeSettings(ASTContext &Ctx, LaunchSiteEvaluator &Eval) {
     FuncAttributeSetting S;
     S.Call = CE;
     S.Caller = enclosingFunction(CE, Ctx);
+    // The C++ overload of cuda_runtime.h forwarding to the C function.
+    if (S.Caller && S.Caller->getIdentifier() && S.Caller->getName() == "cudaFuncSetAttribute")
+      continue;
     S.Kernel = Eval.evaluateFunction(CE->getArg(0));
     if (auto A = Eval.evaluateInt(CE->getArg(1)))
       S.Attribute = static_cast<int64_t>(*A);

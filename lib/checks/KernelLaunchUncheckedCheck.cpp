@@ -87,47 +87,49 @@ void KernelLaunchUncheckedCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 bool KernelLaunchUncheckedCheck::bodyChecks(const FunctionDecl *FD, ASTContext &Ctx,
-                                            unsigned Depth) {
+                                            unsigned Depth, bool AllowSync) {
   if (!FD)
     return false;
   const FunctionDecl *Def = FD->getDefinition();
   if (!Def || !Def->getBody())
     return false;
-  auto It = ChecksMemo.find(Def);
-  if (It != ChecksMemo.end())
+  auto &Memo = ChecksMemo[AllowSync];
+  auto It = Memo.find(Def);
+  if (It != Memo.end())
     return It->second;
-  ChecksMemo[Def] = false; // recursion guard
+  Memo[Def] = false; // recursion guard
   bool Found = false;
   forEachStmt(Def->getBody(), [&](const Stmt *S) {
     if (!Found)
       if (const auto *CE = dyn_cast<CallExpr>(S))
-        Found = isCheck(CE, Ctx, Depth + 1);
+        Found = isCheck(CE, Ctx, Depth + 1, AllowSync);
   });
-  ChecksMemo[Def] = Found;
+  ChecksMemo[AllowSync][Def] = Found;
   return Found;
 }
 
 bool KernelLaunchUncheckedCheck::isCheck(const CallExpr *CE, ASTContext &Ctx,
-                                         unsigned Depth) {
+                                         unsigned Depth, bool AllowSync) {
   llvm::StringRef N = calleeName(CE);
-  if (N == "cudaGetLastError" || N == "cudaPeekAtLastError" ||
-      N == "cudaDeviceSynchronize" || N == "cudaStreamSynchronize" ||
-      N == "cudaEventSynchronize" || N == "cudaThreadSynchronize")
+  if (N == "cudaGetLastError" || N == "cudaPeekAtLastError")
     return resultUsed(CE, Ctx);
+  if (N == "cudaDeviceSynchronize" || N == "cudaStreamSynchronize" ||
+      N == "cudaEventSynchronize" || N == "cudaThreadSynchronize")
+    return AllowSync && resultUsed(CE, Ctx);
   if (N.starts_with("cuda") || isa<CUDAKernelCallExpr>(CE) || Depth > MaxHelperDepth)
     return false;
   // A helper such as the samples' __getLastCudaError(msg, file, line).
-  return bodyChecks(CE->getDirectCallee(), Ctx, Depth);
+  return bodyChecks(CE->getDirectCallee(), Ctx, Depth, AllowSync);
 }
 
 bool KernelLaunchUncheckedCheck::checkedAfter(const Stmt *Body, SourceLocation After,
-                                              ASTContext &Ctx) {
+                                              ASTContext &Ctx, bool AllowSync) {
   bool Found = false;
   forEachStmt(Body, [&](const Stmt *S) {
     if (Found)
       return;
     if (const auto *CE = dyn_cast<CallExpr>(S))
-      if (SM->isBeforeInTranslationUnit(After, CE->getBeginLoc()) && isCheck(CE, Ctx, 0))
+      if (SM->isBeforeInTranslationUnit(After, CE->getBeginLoc()) && isCheck(CE, Ctx, 0, AllowSync))
         Found = true;
   });
   return Found;
@@ -162,7 +164,7 @@ void KernelLaunchUncheckedCheck::check(const MatchFinder::MatchResult &Result) {
   const Expr *First = nullptr;
   unsigned Unchecked = 0;
   for (const Expr *L : Launches)
-    if (!checkedAfter(Body, L->getEndLoc(), Ctx)) {
+    if (!checkedAfter(Body, L->getEndLoc(), Ctx, /*AllowSync=*/true)) {
       if (!First)
         First = L;
       ++Unchecked;
@@ -171,13 +173,16 @@ void KernelLaunchUncheckedCheck::check(const MatchFinder::MatchResult &Result) {
     return;
 
   // The caller may check: after a call of this function, or after the
-  // lambda expression in the enclosing function.
+  // lambda expression in the enclosing function. There only cudaGetLastError
+  // / cudaPeekAtLastError count: H200 (runtime-check) showed a checked
+  // cudaDeviceSynchronize in the caller returning cudaSuccess after a launch
+  // that failed for its configuration.
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda()) {
     auto Parents = Ctx.getParents(*Body);
     const auto *LE = Parents.empty() ? nullptr : Parents[0].get<LambdaExpr>();
     if (LE)
       if (const FunctionDecl *Outer = enclosingFunction(LE, Ctx))
-        if (Outer->getBody() && checkedAfter(Outer->getBody(), LE->getEndLoc(), Ctx))
+        if (Outer->getBody() && checkedAfter(Outer->getBody(), LE->getEndLoc(), Ctx, /*AllowSync=*/false))
           return;
   }
   {
@@ -186,8 +191,7 @@ void KernelLaunchUncheckedCheck::check(const MatchFinder::MatchResult &Result) {
     if (!CallsByCallee) {
       CallsByCallee.emplace();
       auto Calls = match(
-          traverse(TK_AsIs, findAll(callExpr(callee(functionDecl())).bind("c"))),
-          *Ctx.getTranslationUnitDecl(), Ctx);
+          traverse(TK_AsIs, callExpr(callee(functionDecl())).bind("c")), Ctx);
       for (const auto &M : Calls) {
         const auto *CE = M.getNodeAs<CallExpr>("c");
         const FunctionDecl *Callee = CE->getDirectCallee();
@@ -205,7 +209,7 @@ void KernelLaunchUncheckedCheck::check(const MatchFinder::MatchResult &Result) {
       if (resultUsed(CE, Ctx) && FD->getReturnType()->isIntegralOrEnumerationType())
         return; // the caller receives a status it may check
       if (const FunctionDecl *Outer = enclosingFunction(CE, Ctx))
-        if (Outer->getBody() && checkedAfter(Outer->getBody(), CE->getEndLoc(), Ctx))
+        if (Outer->getBody() && checkedAfter(Outer->getBody(), CE->getEndLoc(), Ctx, /*AllowSync=*/false))
           return;
     }
   }

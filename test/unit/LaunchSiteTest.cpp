@@ -58,6 +58,12 @@ template <class... E, class... A>
 cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *c, void (*k)(E...), A &&...a) {
   return cudaLaunchKernelExC(c, (const void *)k, nullptr);
 }
+enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14 };
+extern "C" cudaError_t cudaFuncSetAttribute(const void *f, cudaFuncAttribute a, int v);
+template <class T> cudaError_t cudaFuncSetAttribute(T *f, cudaFuncAttribute a, int v) {
+  return ::cudaFuncSetAttribute((const void *)f, a, v);
+}
 void use(dim3 &);
 void read(const dim3 &);
 int runtimeValue();
@@ -293,6 +299,34 @@ void host(float *p, int n) {
   ASSERT_EQ(P.Sites.size(), 1u);
   EXPECT_EQ(dims(P.Sites[0].Block), "256,1,1");
   EXPECT_EQ(dims(P.Sites[0].Grid), "?,1,1");
+}
+
+TEST(LaunchSite, FuncAttributeSettings) {
+  auto AST = tooling::buildASTFromCodeWithArgs(
+      std::string(MockRuntime) + R"(
+__global__ void k(float *p) {}
+__global__ void other(float *p) {}
+void host(const void *any) {
+  cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024);
+  cudaFuncSetAttribute((const void *)other, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
+  cudaFuncSetAttribute(any, cudaFuncAttributeMaxDynamicSharedMemorySize, runtimeValue());
+})",
+      {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17"}, "input.cu");
+  ASSERT_TRUE(AST);
+  LaunchSiteEvaluator Eval(AST->getASTContext());
+  auto S = collectFuncAttributeSettings(AST->getASTContext(), Eval);
+  ASSERT_EQ(S.size(), 3u);
+  ASSERT_TRUE(S[0].Kernel);
+  EXPECT_EQ(S[0].Kernel->getName(), "k");
+  EXPECT_EQ(S[0].Attribute, 8);
+  EXPECT_EQ(S[0].Value, 65536u);
+  ASSERT_TRUE(S[1].Kernel);
+  EXPECT_EQ(S[1].Kernel->getName(), "other");
+  EXPECT_FALSE(S[1].mayConcern(S[0].Kernel));
+  EXPECT_EQ(S[1].Attribute, 14);
+  EXPECT_FALSE(S[2].Kernel);
+  EXPECT_FALSE(S[2].Value);
+  EXPECT_TRUE(S[2].mayConcern(S[0].Kernel));
 }
 
 TEST(LaunchSite, NotALaunch) {
