@@ -215,9 +215,9 @@ void KernelLaunchUncheckedCheck::check(const MatchFinder::MatchResult &Result) {
   }
 
   std::string Kernel = "kernel";
-  if (const auto *KC = dyn_cast<CUDAKernelCallExpr>(First))
-    if (const FunctionDecl *K = KC->getDirectCallee())
-      Kernel = K->getNameAsString();
+  LaunchSiteEvaluator Eval(Ctx);
+  if (auto L = Eval.evaluate(First); L && L->Kernel)
+    Kernel = L->Kernel->getNameAsString();
   if (Unchecked > 1)
     report(First->getBeginLoc(),
            "launch of '%0' is not checked for errors: nothing after it in '%1' calls "

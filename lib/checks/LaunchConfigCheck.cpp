@@ -98,6 +98,16 @@ void LaunchConfigCheck::check(const MatchFinder::MatchResult &Result) {
       note(LB.Attr->getLocation(), "__launch_bounds__ is given here");
       return;
     }
+    if (LB.MaxBlocksPerCluster) {
+      // nvcc 13.0's ptxas: "Conflicting directives: .reqnctapercluster and
+      // .maxclusterrank cannot both be specified".
+      report(CD.Loc, "kernel '%0' has both __cluster_dims__ and a "
+                     "maxBlocksPerCluster in __launch_bounds__; nvcc 13.0 "
+                     "rejects the combination")
+          << FD->getName();
+      note(LB.Attr->getLocation(), "__launch_bounds__ is given here");
+      return;
+    }
     if (*Blocks > launch_limits::MaxPortableClusterBlocks) {
       bool NonPortable = false;
       int64_t NP = cudaEnumValue(Ctx, "cudaFuncAttributeNonPortableClusterSizeAllowed", 14);
