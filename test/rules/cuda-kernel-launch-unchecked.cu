@@ -32,12 +32,12 @@ inline void reportLastError(const char *msg, const char *file, int line) {
 
 __global__ void k(float *x) {}
 
-void fail1(float *x, int n) {
+static void fail1(float *x, int n) {
   k<<<(n + 255) / 256, 256>>>(x);
   // CHECK: :[[@LINE-1]]:3: warning: launch of 'k' is not checked for errors: nothing after it in 'fail1' calls cudaGetLastError() or checks a synchronization [cuda-kernel-launch-unchecked]
 }
 
-void fail2(float *x) {
+static void fail2(float *x) {
   CUDA_CHECK(cudaGetLastError());   // before the launch: does not check it
   k<<<1, 32>>>(x);
   // CHECK: :[[@LINE-1]]:3: warning: launch of 'k' is not checked for errors: nothing after it in 'fail2'
@@ -45,57 +45,81 @@ void fail2(float *x) {
   cudaDeviceSynchronize();          // result discarded
 }
 
-void fail3(float *x) {
+static void fail3(float *x) {
   void *args[] = {&x};
   cudaLaunchKernel((const void *)k, dim3(1), dim3(32), args, 0, 0);
   // CHECK: :[[@LINE-1]]:3: warning: launch of 'k' is not checked for errors: nothing after it in 'fail3' calls cudaGetLastError() or checks a synchronization (2 launches unchecked)
   k<<<1, 32>>>(x);
 }
 
+// A caller in this translation unit that does not read cudaGetLastError: a
+// checked synchronization there does not surface the launch's configuration
+// error (H200, runtime-check/cuda-kernel-launch-unchecked).
+void launcher(float *x) { k<<<1, 32>>>(x); }
+// CHECK: :[[@LINE-1]]:27: warning: launch of 'k' is not checked for errors: nothing after it in 'launcher'
+int main() {
+  // fail2 reads cudaGetLastError (before its own launch), which would check
+  // whatever was launched before it: call it first.
+  fail2(nullptr);
+  fail3(nullptr);
+  launcher(nullptr);
+  fail1(nullptr, 1);
+  CUDA_CHECK(cudaDeviceSynchronize());
+}
+
 // Negatives: the idioms real code uses.
-void correct1(float *x) {
+static void correct1(float *x) {
   k<<<1, 32>>>(x);
   CUDA_CHECK(cudaGetLastError());
 }
-void correct2(float *x) {
+static void correct2(float *x) {
   k<<<1, 32>>>(x);
   checkCudaErrors(cudaDeviceSynchronize());
 }
-void correct3(float *x) {
+static void correct3(float *x) {
   k<<<1, 32>>>(x);
   if (cudaPeekAtLastError() != cudaSuccess)
     exit(1);
 }
-void correct4(float *x) {
+static void correct4(float *x) {
   k<<<1, 32>>>(x);
   gpuErrchk(cudaPeekAtLastError());
   gpuErrchk(cudaDeviceSynchronize());
 }
-cudaError_t correct5(float *x) {
+static cudaError_t correct5(float *x) {
   k<<<1, 32>>>(x);
   return cudaGetLastError();
 }
-void correct6(float *x, cudaStream_t s) {
+static void correct6(float *x, cudaStream_t s) {
   for (int i = 0; i < 4; ++i)
     k<<<1, 32, 0, s>>>(x);
   CUDA_CHECK(cudaStreamSynchronize(s));
 }
-void correct7(float *x) {
+static void correct7(float *x) {
   k<<<1, 32>>>(x);
   getLastCudaError("k failed");
 }
-void correct8(float *x) {
+static void correct8(float *x) {
   void *args[] = {&x};
   CUDA_CHECK(cudaLaunchKernel((const void *)k, dim3(1), dim3(32), args, 0, 0));
 }
 // The caller checks.
 static void launch_helper(float *x) { k<<<1, 32>>>(x); }
-void correct9(float *x) {
+static void correct9(float *x) {
   launch_helper(x);
   CUDA_CHECK(cudaGetLastError());
 }
-void correct10(float *x) {
+// A launcher with external linkage that no function here calls: its callers
+// are in other translation units (the CUDA samples' reduce()).
+void correct11(float *x) { k<<<1, 32>>>(x); }
+static void correct10(float *x) {
   auto run = [&] { k<<<1, 32>>>(x); };
   run();
   CUDA_CHECK(cudaPeekAtLastError());
+}
+
+// The idioms above are negatives on their own: this caller does not check.
+void run_all(float *x, cudaStream_t s) {
+  correct1(x); correct2(x); correct3(x); correct4(x); (void)correct5(x);
+  correct6(x, s); correct7(x); correct8(x); correct9(x); correct10(x);
 }

@@ -336,3 +336,25 @@ void host() { runtimeValue(); })");
 }
 
 } // namespace
+
+// The per-architecture table (lib/analysis/ArchLimits.h).
+#include "analysis/ArchLimits.h"
+namespace {
+TEST(ArchLimits, OptInSharedMemoryAndResidentThreads) {
+  auto KiB = [](uint64_t N) { return N * 1024; };
+  EXPECT_EQ(archLimits(70)->MaxSharedBytesPerBlockOptIn, KiB(96));
+  EXPECT_EQ(archLimits(75)->MaxSharedBytesPerBlockOptIn, KiB(64));
+  EXPECT_EQ(archLimits(80)->MaxSharedBytesPerBlockOptIn, KiB(163));
+  EXPECT_EQ(archLimits(86)->MaxSharedBytesPerBlockOptIn, KiB(99));
+  EXPECT_EQ(archLimits(89)->MaxSharedBytesPerBlockOptIn, KiB(99));
+  EXPECT_EQ(archLimits(90)->MaxSharedBytesPerBlockOptIn, KiB(227));
+  EXPECT_EQ(archLimits(100)->MaxSharedBytesPerBlockOptIn, KiB(227));
+  EXPECT_EQ(archLimits(120)->MaxSharedBytesPerBlockOptIn, KiB(99));
+  EXPECT_EQ(archLimits(80)->MaxResidentThreadsPerSM, 2048u);
+  EXPECT_EQ(archLimits(90)->MaxResidentThreadsPerSM, 2048u);
+  EXPECT_EQ(archLimits(86)->MaxResidentThreadsPerSM, 1536u);
+  // An unlisted minor version takes the row below it of its major version.
+  EXPECT_EQ(archLimits(91)->Arch, 90u);
+  EXPECT_FALSE(archLimits(30).has_value());
+}
+} // namespace
