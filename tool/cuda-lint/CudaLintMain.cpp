@@ -31,6 +31,8 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
+#include <condition_variable>
+#include <thread>
 #include <chrono>
 #include <mutex>
 #include <set>
@@ -82,8 +84,12 @@ static cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Translation units analy
                               cl::init(0), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no summary"),
                            cl::cat(Category));
+static cl::opt<double> Timeout(
+    "timeout", cl::desc("Seconds one translation unit may take before it is reported as a "
+                        "tool failure (default 600; 0: no limit)"),
+    cl::init(600), cl::cat(Category));
 static cl::opt<bool> Verbose("verbose",
-                             cl::desc("Print each side's compile command on stderr"),
+                             cl::desc("Print each side's directory and compile command on stderr"),
                              cl::cat(Category));
 static cl::opt<std::string> ConfigFile(
     "config-file", cl::desc("Use this configuration file instead of looking for .cuda-lint.yaml"),
@@ -149,6 +155,24 @@ std::string absolutePath(StringRef P) {
   sys::fs::make_absolute(A);
   sys::path::remove_dots(A, true);
   return std::string(A);
+}
+
+/// \p Args as one shell-quoted command line.
+std::string shellJoin(const std::vector<std::string> &Args) {
+  std::string Out;
+  for (const std::string &A : Args) {
+    if (!Out.empty())
+      Out += ' ';
+    if (!A.empty() && A.find_first_of(" \t'\"\\$`") == std::string::npos) {
+      Out += A;
+      continue;
+    }
+    Out += '\'';
+    for (char C : A)
+      Out += C == '\'' ? std::string("'\\''") : std::string(1, C);
+    Out += '\'';
+  }
+  return Out;
 }
 
 int listChecks() {
@@ -360,47 +384,109 @@ int main(int argc, const char **argv) {
   if (!WarningsAsErrors.empty())
     Settings.Overrides.WarningsAsErrors = WarningsAsErrors;
 
-  // Run the units in parallel; results land in their job's slot.
+  // Run the units in parallel; results land in their job's slot. A unit that
+  // runs past --timeout is abandoned: reported as a tool failure, its worker
+  // left running detached (a thread cannot be stopped), and the process ends
+  // with _Exit once everything else is printed.
   std::vector<TranslationUnitResult> Results(Jobs_.size());
   bool Progress = !Quiet && sys::Process::StandardErrIsDisplayed();
-  std::atomic<unsigned> Done{0}, FindingsSoFar{0};
   std::mutex ProgressMutex;
   auto Start = std::chrono::steady_clock::now();
   CrashRecoveryContext::Enable();
-  {
-    unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count() : Jobs;
-    DefaultThreadPool Pool(llvm::hardware_concurrency(std::max(1u, Threads)));
-    for (size_t I = 0; I < Jobs_.size(); ++I) {
-      Pool.async([&, I] {
-        const Job &J = Jobs_[I];
-        Dropped.note(J.TU.DroppedFlags);
-        std::vector<AnalysisSide> Sides = planSides(J.TU.Command, PlanOpts);
-        if (Verbose) {
-          std::lock_guard<std::mutex> L(ProgressMutex);
-          for (const AnalysisSide &S : Sides)
-            errs() << "cuda-lint: " << J.File << " [" << S.Name << "]: "
-                   << llvm::join(S.CommandLine, " ") << "\n";
-        }
-        clang::tidy::ClangTidyOptions::OptionMap Facts = J.TU.Facts;
-        std::vector<std::string> Archs;
-        for (const AnalysisSide &S : Sides)
-          if (S.IsDevice)
-            Archs.push_back(S.Name);
-        Facts.insert_or_assign("CudaLint.GpuArchs", clang::tidy::ClangTidyOptions::ClangTidyValue(llvm::join(Archs, ",")));
-        Results[I] = lintTranslationUnit(J.File, J.TU.Command.Directory, Sides,
-                                         Settings, Facts);
-        for (const std::string &F : Results[I].ToolFailures)
-          Errors.report(J.File + ": " + F);
-        FindingsSoFar += Results[I].Findings.size();
-        unsigned N = ++Done;
-        if (Progress) {
-          std::lock_guard<std::mutex> L(ProgressMutex);
-          errs() << "\r\x1b[K[" << N << "/" << Jobs_.size() << "] "
-                 << FindingsSoFar << " findings  " << sys::path::filename(J.File);
-        }
-      });
+
+  struct SharedState {
+    std::mutex M;
+    std::condition_variable Changed;
+    size_t Next = 0, Total = 0;
+    unsigned Done = 0, FindingsSoFar = 0;
+    std::vector<char> Finished, Abandoned;
+    std::vector<std::chrono::steady_clock::time_point> Started;
+  };
+  auto State = std::make_shared<SharedState>();
+  State->Total = Jobs_.size();
+  State->Finished.assign(Jobs_.size(), 0);
+  State->Abandoned.assign(Jobs_.size(), 0);
+  State->Started.assign(Jobs_.size(), std::chrono::steady_clock::time_point::max());
+
+  auto LintOne = [&](size_t I) {
+    const Job &J = Jobs_[I];
+    Dropped.note(J.TU.DroppedFlags);
+    std::vector<AnalysisSide> Sides = planSides(J.TU.Command, PlanOpts);
+    if (Verbose) {
+      std::lock_guard<std::mutex> L(ProgressMutex);
+      for (const AnalysisSide &S : Sides)
+        errs() << "cuda-lint: " << J.File << " [" << S.Name << "]: "
+               << J.TU.Command.Directory << ": " << shellJoin(S.CommandLine) << "\n";
     }
-    Pool.wait();
+    clang::tidy::ClangTidyOptions::OptionMap Facts = J.TU.Facts;
+    std::vector<std::string> Archs;
+    for (const AnalysisSide &S : Sides)
+      if (S.IsDevice)
+        Archs.push_back(S.Name);
+    Facts.insert_or_assign("CudaLint.GpuArchs",
+                           clang::tidy::ClangTidyOptions::ClangTidyValue(llvm::join(Archs, ",")));
+    return lintTranslationUnit(J.File, J.TU.Command.Directory, Sides, Settings, Facts);
+  };
+  // Workers take jobs until none is left; results are published under the
+  // lock, and never for a job that was abandoned.
+  std::function<void()> Worker = [&, State] {
+    while (true) {
+      size_t I;
+      {
+        std::lock_guard<std::mutex> L(State->M);
+        // Only State is touched once no job is left: main may be returning.
+        if (State->Next >= State->Total)
+          return;
+        I = State->Next++;
+        State->Started[I] = std::chrono::steady_clock::now();
+      }
+      TranslationUnitResult R = LintOne(I);
+      std::lock_guard<std::mutex> L(State->M);
+      if (State->Abandoned[I])
+        return; // the main thread has moved on; so does this worker
+      for (const std::string &F : R.ToolFailures)
+        Errors.report(Jobs_[I].File + ": " + F);
+      State->FindingsSoFar += R.Findings.size();
+      Results[I] = std::move(R);
+      State->Finished[I] = 1;
+      ++State->Done;
+      if (Progress) {
+        std::lock_guard<std::mutex> PL(ProgressMutex);
+        errs() << "\r\x1b[K[" << State->Done << "/" << Jobs_.size() << "] "
+               << State->FindingsSoFar << " findings  " << sys::path::filename(Jobs_[I].File);
+      }
+      State->Changed.notify_all();
+    }
+  };
+  unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count() : Jobs;
+  Threads = std::max(1u, std::min<unsigned>(Threads, std::max<size_t>(1, Jobs_.size())));
+  auto Spawn = [&] { std::thread(Worker).detach(); };
+  for (unsigned T = 0; T < Threads; ++T)
+    Spawn();
+  bool AnyAbandoned = false;
+  {
+    std::unique_lock<std::mutex> L(State->M);
+    while (State->Done < Jobs_.size()) {
+      State->Changed.wait_for(L, std::chrono::milliseconds(200));
+      if (Timeout <= 0)
+        continue;
+      auto Now = std::chrono::steady_clock::now();
+      for (size_t I = 0; I < Jobs_.size(); ++I) {
+        if (State->Finished[I] || State->Abandoned[I] ||
+            State->Started[I] == std::chrono::steady_clock::time_point::max())
+          continue;
+        if (std::chrono::duration<double>(Now - State->Started[I]).count() > Timeout) {
+          State->Abandoned[I] = 1;
+          ++State->Done;
+          AnyAbandoned = true;
+          Errors.report(Jobs_[I].File + ": timed out after " + Twine(std::to_string(static_cast<int>(Timeout))) +
+                        " s (--timeout); the other files are still linted");
+          L.unlock();
+          Spawn(); // keep the parallelism the user asked for
+          L.lock();
+        }
+      }
+    }
   }
   if (Progress)
     errs() << "\r\x1b[K";
@@ -479,7 +565,12 @@ int main(int argc, const char **argv) {
   Summary.FixesApplied = FixesApplied;
   if (!Quiet)
     printSummary(Summary, errs());
-  if (Errors.Count)
-    return 2;
-  return All.empty() ? 0 : 1;
+  int Status = Errors.Count ? 2 : All.empty() ? 0 : 1;
+  // Leave without static destructors: abandoned workers may still run, and a
+  // unit that crashed (recovered by CrashRecoveryContext) can leave LLVM's
+  // global state (timer groups) inconsistent for llvm_shutdown.
+  (void)AnyAbandoned;
+  outs().flush();
+  errs().flush();
+  std::_Exit(Status);
 }

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Times cuda-lint against clang++-22 -fsyntax-only on the same compile commands.
+
+The baseline runs exactly the side commands cuda-lint runs (host plus each device
+side, as `cuda-lint --verbose` prints them), with `-fsyntax-only`, so the ratio
+measures what cuda-lint adds to a parse: the checks, the analyses, the merge.
+
+  bench/bench.py [--runs N] [-j N] [--cuda-lint PATH] FILE... [-- FLAGS]
+  bench/bench.py [--runs N] [-j N] -p BUILD_DIR          # a compile database
+
+Prints one row per measurement (median wall seconds and peak resident memory of
+the largest process) and the ratios cuda-lint / clang. Standard library only;
+times come from the operating system's accounting of each finished process
+(os.wait4), wall time from a monotonic clock. This is a benchmark, not a test.
+"""
+import argparse
+import concurrent.futures
+import os
+import platform
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def run_measured(argv, cwd=None):
+    """Runs argv, returns (wall seconds, peak RSS in KiB, exit status)."""
+    start = time.monotonic()
+    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    return time.monotonic() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
+
+
+def side_commands(cuda_lint, lint_args):
+    """The (directory, argv) of every side cuda-lint analyses, from --verbose."""
+    out = subprocess.run([cuda_lint, "--verbose", "--quiet", "-j", "1"] + lint_args,
+                         capture_output=True, text=True)
+    sides = []
+    for line in out.stderr.splitlines():
+        # "cuda-lint: FILE [SIDE]: DIR: clang++ ARGS..."
+        if not line.startswith("cuda-lint: ") or "]: " not in line:
+            continue
+        rest = line.split("]: ", 1)[1]
+        if ": " not in rest:
+            continue
+        directory, command = rest.split(": ", 1)
+        argv = shlex.split(command)
+        argv[0] = "clang++-22"
+        sides.append((directory, argv + ["-fsyntax-only"]))
+    if not sides:
+        sys.exit("bench: cuda-lint --verbose printed no side commands:\n" + out.stderr[-2000:])
+    return sides
+
+
+def run_parallel(jobs, commands):
+    """Runs [(dir, argv)] with `jobs` at a time; returns (wall, peak KiB)."""
+    start = time.monotonic()
+    peak = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for wall, rss, _ in pool.map(lambda c: run_measured(c[1], cwd=c[0]), commands):
+            peak = max(peak, rss)
+    return time.monotonic() - start, peak
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("-j", type=int, default=1, help="parallel units, same for both tools")
+    ap.add_argument("-p", dest="build", help="build directory with compile_commands.json")
+    ap.add_argument("--cuda-lint", default=os.path.join(ROOT, "build", "bin", "cuda-lint"))
+    ap.add_argument("files", nargs="*")
+    args, flags = ap.parse_known_args()
+    if "--" in sys.argv:
+        flags = sys.argv[sys.argv.index("--") + 1:]
+        args.files = [f for f in args.files if f not in flags]
+
+    lint_args = (["-p", args.build] if args.build else []) + args.files
+    if flags:
+        lint_args += ["--"] + flags
+    sides = side_commands(args.cuda_lint, lint_args)
+    lint_cmd = [args.cuda_lint, "--quiet", "-j", str(args.j)] + lint_args
+
+    lint_runs, clang_runs = [], []
+    for _ in range(args.runs):  # interleaved, so drift hits both alike
+        wall, rss, _ = run_measured(lint_cmd)
+        lint_runs.append((wall, rss))
+        clang_runs.append(run_parallel(args.j, sides))
+
+    lw = statistics.median(w for w, _ in lint_runs)
+    lm = max(m for _, m in lint_runs)
+    cw = statistics.median(w for w, _ in clang_runs)
+    # cuda-lint is one process holding up to -j translation units at once; the
+    # baseline's -j processes each hold one: compare with j x the largest.
+    cm = max(m for _, m in clang_runs) * min(args.j, len(sides))
+    units = len({tuple(a[-2:]) for _, a in sides})
+    print("machine: %s, %d cores, %s" % (platform.node(), os.cpu_count(), time.strftime("%Y-%m-%d")))
+    print("input: %s (%d side commands), -j %d, %d runs (median wall, max peak RSS)"
+          % (" ".join(lint_args), len(sides), args.j, args.runs))
+    print("%-34s %10s %14s" % ("", "wall s", "peak RSS MiB"))
+    print("%-34s %10.2f %14.1f" % ("cuda-lint", lw, lm / 1024))
+    print("%-34s %10.2f %14.1f" % ("clang++-22 -fsyntax-only (sides)", cw, cm / 1024))
+    if args.j > 1:
+        print("(baseline peak memory: the largest clang process x %d concurrent)" % min(args.j, len(sides)))
+    print("%-34s %10.2f %14.2f" % ("ratio cuda-lint / clang", lw / cw, lm / cm))
+
+
+if __name__ == "__main__":
+    main()
