@@ -21,8 +21,19 @@ DiagnosticBuilder CudaCheck::report(SourceLocation Loc,
                                     llvm::StringRef Message) {
   if (SM)
     Loc = userLoc(*SM, Loc);
-  return diag(Loc, Message,
-              Rule ? diagnosticLevel(Rule->Sev) : DiagnosticIDs::Warning);
+  // Always a warning: clang-tidy's NOLINT never suppresses error-level
+  // diagnostics. Error rules are made errors through WarningsAsErrors, which
+  // the module sets by default (CudaTidyModule::getModuleOptions).
+  return diag(Loc, Message, DiagnosticIDs::Warning);
+}
+
+DiagnosticBuilder CudaCheck::report(SourceLocation Loc, llvm::StringRef Message,
+                                    Severity S) {
+  if (!Rule || Rule->Sev != Severity::Error || S == Severity::Error)
+    return report(Loc, Message);
+  if (SM)
+    Loc = userLoc(*SM, Loc);
+  return diag(Loc, Message, DiagnosticIDs::Remark);
 }
 
 DiagnosticBuilder CudaCheck::note(SourceLocation Loc, llvm::StringRef Message) {

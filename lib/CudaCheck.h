@@ -30,9 +30,18 @@ public:
 
 protected:
   /// Emits a finding of this check's rule at \p Loc (macro locations are
-  /// mapped to their expansion in user code), at the catalog severity.
+  /// mapped to their expansion in user code). It is emitted as a warning so
+  /// that NOLINT works; rules of severity error are errors through the
+  /// module's default WarningsAsErrors.
   clang::DiagnosticBuilder report(clang::SourceLocation Loc,
                                   llvm::StringRef Message);
+  /// Like \c report, for a rule of mixed severity (RULES.md "error/portability",
+  /// "error/warning") whose finding here has severity \p S. A finding below
+  /// the rule's error severity is emitted at remark level, which
+  /// WarningsAsErrors does not promote; cuda-lint's outputs show it as a
+  /// warning.
+  clang::DiagnosticBuilder report(clang::SourceLocation Loc,
+                                  llvm::StringRef Message, Severity S);
   /// Attaches a note to the last finding.
   clang::DiagnosticBuilder note(clang::SourceLocation Loc,
                                 llvm::StringRef Message);

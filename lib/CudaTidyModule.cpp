@@ -1,5 +1,7 @@
 //===- CudaTidyModule.cpp - The clang-tidy module "cuda" -----------------===//
 #include "Attributes.h"
+#include "RuleCatalog.h"
+#include "llvm/ADT/StringExtras.h"
 #include "ClangTidyModule.h"
 #include "ClangTidyCheck.h"
 
@@ -20,6 +22,19 @@ public:
 #define CUDA_LINT_CHECK(Id, Class) Factories.registerCheckFactory(Id, create##Class);
 #include "checks/Checks.def"
 #undef CUDA_LINT_CHECK
+  }
+
+  /// Rules of severity error are reported as errors. Findings are emitted as
+  /// warnings (so that NOLINT, which never silences errors, works) and turned
+  /// into errors here; a user's WarningsAsErrors ("-cuda-x") can undo it.
+  clang::tidy::ClangTidyOptions getModuleOptions() override {
+    clang::tidy::ClangTidyOptions Options;
+    std::vector<std::string> Errors;
+    for (const RuleInfo &R : allRules())
+      if (R.Sev == Severity::Error)
+        Errors.push_back(R.Id.str());
+    Options.WarningsAsErrors = llvm::join(Errors, ",");
+    return Options;
   }
 };
 } // namespace

@@ -285,11 +285,11 @@ void SharedInitializerCheck::reportType(const VarDecl *VD, const ASTContext &Ctx
     if (!ClangRejects ||
         !Reported.insert(VD->getLocation().getPtrEncoding()).second)
       return;
-    diag(userLoc(*SM, VD->getLocation()),
-         "clang rejects __shared__ variable '%0' of libcu++ type %1, which "
-         "nvcc accepts: the type is meant to be declared without construction "
-         "and set up afterwards (init(), make_pipeline()); portability only",
-         DiagnosticIDs::Warning)
+    report(VD->getLocation(),
+           "clang rejects __shared__ variable '%0' of libcu++ type %1, which "
+           "nvcc accepts: the type is meant to be declared without construction "
+           "and set up afterwards (init(), make_pipeline()); portability only",
+           Severity::Portability)
         << VD->getName() << Elem;
     instantiationNote(Instantiated, Ctx);
     return;

@@ -36,7 +36,10 @@ CharSourceRange rangeOf(const DiagnosticMessage &M, FindingSources &Src) {
 
 std::string ruleName(const Finding &F) {
   std::string Name = F.Error.DiagnosticName;
-  if (F.Error.IsWarningAsError)
+  // Error rules are errors through WarningsAsErrors by default: only a
+  // warning the user promoted says so.
+  const RuleInfo *R = findRule(Name);
+  if (F.Error.IsWarningAsError && !(R && R->Sev == Severity::Error))
     Name += ",-warnings-as-errors";
   return Name;
 }

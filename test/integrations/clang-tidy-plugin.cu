@@ -35,7 +35,7 @@
 #include <cuda_runtime.h>
 
 __global__ void __launch_bounds__(128) __maxnreg__(32) fail1() {}
-// CHECK: clang-tidy-plugin.cu:[[@LINE-1]]:40: error: kernel 'fail1' has both __launch_bounds__ and __maxnreg__{{.*}} [cuda-launch-bounds-with-maxnreg]
+// CHECK: clang-tidy-plugin.cu:[[@LINE-1]]:40: error: kernel 'fail1' has both __launch_bounds__ and __maxnreg__{{.*}} [cuda-launch-bounds-with-maxnreg{{(,-warnings-as-errors)?}}]
 // CHECK: clang-tidy-plugin.cu:[[@LINE-2]]:17: note: __launch_bounds__ is given here
 
 __global__ void __launch_bounds__(256) correct2() {}
