@@ -1,5 +1,6 @@
 #include "driver/LintRunner.h"
 #include "RuleCatalog.h"
+#include "driver/CompatHeader.h"
 #include "driver/Config.h"
 #include "ClangTidy.h"
 #include "GlobList.h"
@@ -136,8 +137,13 @@ private:
 std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                             const tooling::CompilationDatabase &DB,
                                             const std::string &File) {
+  // A file system of its own: ClangTool moves its working directory to the
+  // command's directory, and the process-wide real file system would move the
+  // working directory of every thread (and of relative paths in the output).
   auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
+      llvm::vfs::createPhysicalFileSystem());
+  // cuda-lint's compatibility header (CompatHeader.h) lives only here.
+  BaseFS->pushOverlay(compatHeaderFileSystem());
   tooling::ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
                           BaseFS);
   Tool.setPrintErrorMessage(false);

@@ -1,4 +1,5 @@
 #include "driver/SidePlan.h"
+#include "driver/CompatHeader.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
@@ -41,11 +42,13 @@ static bool isSideFlag(llvm::StringRef F, bool &TakesNext) {
     TakesNext = true;
     return true;
   }
+  // "-o<file>", but not the clang flags that merely start with -o (-objcmt-...).
+  if (F.starts_with("-o") && F.size() > 2 && !F.starts_with("-obj"))
+    return true;
   return F.starts_with("--cuda-gpu-arch=") || F.starts_with("--offload-arch=") ||
          F == "--cuda-host-only" || F == "--cuda-device-only" ||
          F == "--offload-host-only" || F == "--offload-device-only" ||
-         F == "-fsyntax-only" || F == "-c" || F == "-S" || F == "-E" ||
-         F.starts_with("-o");
+         F == "-fsyntax-only" || F == "-c" || F == "-S" || F == "-E";
 }
 
 static bool hasFlagWithPrefix(const std::vector<std::string> &Flags,
@@ -91,6 +94,9 @@ std::vector<AnalysisSide> planSides(const ClangCommand &Cmd,
   // device side falls back to the pre-9.2 launch API (cudaConfigureCall).
   // CUDA 13 is newer than clang 22 knows; the toolkit works.
   Base.push_back("-Wno-unknown-cuda-version");
+  // What nvcc's headers declare and clang's wrapper does not (CompatHeader.h).
+  Base.push_back("-include");
+  Base.push_back(compatHeaderPath().str());
 
   std::vector<std::string> Archs = Cmd.GpuArchs;
   if (Archs.empty())

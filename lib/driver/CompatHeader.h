@@ -1,0 +1,33 @@
+//===- CompatHeader.h - What nvcc provides and clang does not ---*- C++ -*-===//
+//
+// Some code that nvcc accepts fails in clang 22 only because nvcc's headers
+// declare more than clang's CUDA wrapper lets through. Such files must still be
+// analysed, without asking users to change code, so every CUDA side gets
+// `-include <compatHeaderPath()>`, a header that lives in a virtual file
+// system layered over the real one (no file on disk, nothing to install).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_LINT_DRIVER_COMPATHEADER_H
+#define CUDA_LINT_DRIVER_COMPATHEADER_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+namespace cuda_lint {
+
+/// The path the compatibility header has in the virtual file system.
+llvm::StringRef compatHeaderPath();
+
+/// Its text. Currently: the host overloads of `min`/`max` that nvcc's
+/// crt/math_functions.hpp declares `__host__ __device__` (clang's wrapper
+/// includes that file with `__host__` defined away, so host calls such as
+/// `min(a, b)` in cuda-samples fail with "no matching function").
+llvm::StringRef compatHeaderText();
+
+/// An in-memory file system holding the compatibility header, to overlay on
+/// the real one.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> compatHeaderFileSystem();
+
+} // namespace cuda_lint
+
+#endif
