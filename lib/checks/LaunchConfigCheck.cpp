@@ -115,18 +115,18 @@ void LaunchConfigCheck::check(const MatchFinder::MatchResult &Result) {
         if (S.mayConcern(FD) && (!S.Attribute || *S.Attribute == NP))
           NonPortable = true;
       if (*Blocks > launch_limits::MaxNonPortableClusterBlocks)
-        diag(userLoc(*SM, CD.Loc),
-             "cluster of %0 blocks of kernel '%1' exceeds %2, the largest cluster "
-             "any GPU supports; the launch fails",
-             DiagnosticIDs::Warning)
+        report(CD.Loc,
+               "cluster of %0 blocks of kernel '%1' exceeds %2, the largest cluster "
+               "any GPU supports; the launch fails",
+               Severity::Warning)
             << num(*Blocks) << FD->getName()
             << num(launch_limits::MaxNonPortableClusterBlocks);
       else if (!NonPortable)
-        diag(userLoc(*SM, CD.Loc),
-             "cluster of %0 blocks of kernel '%1' exceeds the portable maximum of "
-             "8 and no cudaFuncSetAttribute(..., "
-             "cudaFuncAttributeNonPortableClusterSizeAllowed, 1) allows it",
-             DiagnosticIDs::Warning)
+        report(CD.Loc,
+               "cluster of %0 blocks of kernel '%1' exceeds the portable maximum of "
+               "8 and no cudaFuncSetAttribute(..., "
+               "cudaFuncAttributeNonPortableClusterSizeAllowed, 1) allows it",
+               Severity::Warning)
             << num(*Blocks) << FD->getName();
     }
     return;
@@ -348,11 +348,11 @@ void LaunchConfigCheck::checkClusterSize(const LaunchSite &L, ASTContext &Ctx) {
   for (const FuncAttributeSetting &S : settings(Ctx))
     if (S.mayConcern(L.Kernel) && (!S.Attribute || *S.Attribute == NP))
       return;
-  diag(userLoc(*SM, L.Call->getBeginLoc()),
+  report(L.Call->getBeginLoc(),
        "cluster of %0 blocks at this launch of '%1' exceeds the portable maximum "
        "of 8 and no cudaFuncSetAttribute(..., "
        "cudaFuncAttributeNonPortableClusterSizeAllowed, 1) allows it",
-       DiagnosticIDs::Warning)
+             Severity::Warning)
       << num(*Blocks) << kernelName(L);
 }
 
