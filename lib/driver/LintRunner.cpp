@@ -84,53 +84,6 @@ makeOptionsProvider(const LintSettings &Settings,
                                                    Settings.ConfigFileName);
 }
 
-/// Sits between the checks' DiagnosticsEngine and clang-tidy's consumer and
-/// hands a rule's error-severity finding to it as a warning. clang-tidy never
-/// suppresses an error: an Error-level diagnostic bypasses NOLINT comments and
-/// the header filter ("force reporting of Clang errors"), which is right for
-/// compiler errors but would make every error-severity rule impossible to
-/// suppress. The error level is given back afterwards
-/// (restoreErrors). Compiler diagnostics do not pass through here.
-class RuleLevelConsumer : public DiagnosticConsumer {
-public:
-  RuleLevelConsumer(DiagnosticConsumer &Inner, ClangTidyContext &Context)
-      : Inner(Inner), Context(Context) {}
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Inner.BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { Inner.EndSourceFile(); }
-  void finish() override { Inner.finish(); }
-  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    std::string Name = Context.getCheckName(Info.getID());
-    if (Level == DiagnosticsEngine::Error && findRule(Name)) {
-      Level = DiagnosticsEngine::Warning;
-      llvm::SmallString<128> Message;
-      Info.FormatDiagnostic(Message);
-      // clang-tidy's context appends " [check-name]", which the stored message lacks.
-      llvm::StringRef Text = Message;
-      Text.consume_back((" [" + Name + "]"));
-      Downgraded.insert({Name, Text.str()});
-    }
-    Inner.HandleDiagnostic(Level, Info);
-  }
-
-  /// Gives the findings handed over as warnings their error level back. A
-  /// rule may report some findings as warnings on purpose (a portability
-  /// note of an error rule): only the downgraded ones are restored.
-  void restoreErrors(std::vector<ClangTidyError> &Errors) const {
-    for (ClangTidyError &E : Errors)
-      if (E.DiagLevel == tooling::Diagnostic::Warning &&
-          Downgraded.count({E.DiagnosticName, E.Message.Message}))
-        E.DiagLevel = tooling::Diagnostic::Error;
-  }
-
-private:
-  DiagnosticConsumer &Inner;
-  ClangTidyContext &Context;
-  std::set<std::pair<std::string, std::string>> Downgraded;
-};
-
 /// Runs the enabled checks on one side: clang-tidy's runner (runClangTidy),
 /// minus its "Error while processing" message on stderr: compiler errors are
 /// findings here, printed with the rest.
@@ -153,8 +106,10 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                            /*RemoveIncompatibleErrors=*/true,
                                            /*GetFixesFromNotes=*/false);
   auto DiagOpts = std::make_unique<DiagnosticOptions>();
-  RuleLevelConsumer ChecksConsumer(DiagConsumer, Context);
-  DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &ChecksConsumer,
+  // Rule findings reach clang-tidy as warnings (CudaCheck::report), so that
+  // NOLINT and the header filter apply to them; error rules become errors
+  // through the cuda module's default WarningsAsErrors.
+  DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &DiagConsumer,
                        /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
   Tool.setDiagnosticConsumer(&DiagConsumer);
@@ -193,9 +148,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   };
   ActionFactory Factory(Context, BaseFS);
   Tool.run(&Factory);
-  std::vector<ClangTidyError> Errors = DiagConsumer.take();
-  ChecksConsumer.restoreErrors(Errors);
-  return Errors;
+  return DiagConsumer.take();
 }
 
 /// The line of \p E's main location, computed from the file's text (the
