@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "driver/NvccTranslation.h"
+#include "driver/SidePlan.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/OffloadArch.h"
 #include "clang/Options/Options.h"
@@ -908,7 +909,7 @@ void translateNvcc(ArrayRef<std::string> Args, const clang::tooling::CompileComm
   if (Lang)
     R.IsCuda = *Lang == "cu" || *Lang == "cuda";
   else
-    R.IsCuda = Ext == ".cu" || Ext == ".cuh"; // a header borrowing a unit's command
+    R.IsCuda = isCudaFileName(Source); // a header borrowing a unit's command
   bool IsC = Lang ? *Lang == "c" : Ext == ".c";
 
   if (!HaveArchOrGencode)
@@ -982,7 +983,7 @@ void translateClang(StringRef Compiler, ArrayRef<std::string> Args,
   if (Lang == "none")
     Lang.clear();
   StringRef Ext = sys::path::extension(Path);
-  R.IsCuda = Lang.empty() ? Ext == ".cu" || Ext == ".cuh" : Lang == "cuda";
+  R.IsCuda = Lang.empty() ? isCudaFileName(Path) : Lang == "cuda";
 
   R.Args.push_back(Compiler.str());
   append_range(R.Args, Kept);

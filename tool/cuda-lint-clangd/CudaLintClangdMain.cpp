@@ -147,7 +147,7 @@ void adjustCudaCommand(clang::tooling::CompileCommand &Cmd,
     }
   }
   if (!HasLanguage)
-    IsCuda = Ext == ".cu" || Ext == ".cuh";
+    IsCuda = cuda_lint::isCudaFileName(File);
   if (!IsCuda)
     return;
   std::vector<std::string> Extra;
