@@ -21,6 +21,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -35,8 +36,20 @@ def run_measured(argv, cwd=None):
     return time.monotonic() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
 
 
-def side_commands(cuda_lint, lint_args):
-    """The (directory, argv) of every side cuda-lint analyses, from --verbose."""
+COMPAT_HEADER = "/__cuda_lint__/cuda_lint_compat.h"
+
+
+def side_commands(cuda_lint, lint_args, scratch):
+    """The (directory, argv) of every side cuda-lint analyses, from --verbose.
+
+    cuda-lint's compatibility header lives only in its memory; it is written to
+    `scratch` and the commands include that copy, so clang parses exactly what
+    cuda-lint parses (without it clang stops at a fatal error early on).
+    """
+    header = os.path.join(scratch, "cuda_lint_compat.h")
+    with open(header, "w") as f:
+        f.write(subprocess.run([cuda_lint, "--print-compat-header"], check=True,
+                               capture_output=True, text=True).stdout)
     out = subprocess.run([cuda_lint, "--verbose", "--quiet", "-j", "1"] + lint_args,
                          capture_output=True, text=True)
     sides = []
@@ -48,7 +61,7 @@ def side_commands(cuda_lint, lint_args):
         if ": " not in rest:
             continue
         directory, command = rest.split(": ", 1)
-        argv = shlex.split(command)
+        argv = [header if a == COMPAT_HEADER else a for a in shlex.split(command)]
         argv[0] = "clang++-22"
         sides.append((directory, argv + ["-fsyntax-only"]))
     if not sides:
@@ -81,7 +94,14 @@ def main():
     lint_args = (["-p", args.build] if args.build else []) + args.files
     if flags:
         lint_args += ["--"] + flags
-    sides = side_commands(args.cuda_lint, lint_args)
+    scratch = tempfile.mkdtemp(prefix="cuda-lint-bench-")
+    sides = side_commands(args.cuda_lint, lint_args, scratch)
+    # A side that fails stops clang early and measures less than a parse: say
+    # how many do (cuda-lint sees the same compiler errors on them).
+    failed = [a for d, a in sides if run_measured(a, cwd=d)[2] != 0]
+    if failed:
+        print("note: clang++ reports errors on %d of %d side commands, e.g.:\n  %s"
+              % (len(failed), len(sides), shlex.join(failed[0])))
     lint_cmd = [args.cuda_lint, "--quiet", "-j", str(args.j)] + lint_args
 
     lint_runs, clang_runs = [], []

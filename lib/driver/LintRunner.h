@@ -48,17 +48,47 @@ struct LintSettings {
 struct TranslationUnitResult {
   std::string File;
   std::vector<Finding> Findings;       ///< merged over sides, owned diagnostics relabelled
-  std::vector<std::string> ToolFailures; ///< e.g. "crashed on side sm_90"
+  std::vector<std::string> ToolFailures; ///< e.g. "the checker crashed on the sm_90 side"
   std::vector<std::string> Sides;        ///< the sides that ran
 };
 
-/// Lints one translation unit: runs clang-tidy's runner with the cuda module
-/// on each side of \p Sides (`--cuda-host-only`, `--cuda-device-only` per
-/// architecture), under LLVM crash recovery so a crash on one side is a tool
-/// failure of this file only, and merges the sides' findings: one finding
-/// reported once even when several sides see it. \p FactOptions are extra
-/// global clang-tidy options for this unit (nvcc-only facts such as
-/// "CudaLint.MaxRRegCount", the architectures "CudaLint.GpuArchs").
+/// What one side of a translation unit produced.
+struct SideResult {
+  /// The side's diagnostics: rule findings and compiler diagnostics, as
+  /// clang-tidy's diagnostic consumer collected them (NOLINT and the header
+  /// filter applied).
+  std::vector<clang::tidy::ClangTidyError> Errors;
+  /// Set when the side failed: what happened, without the side ("the checker
+  /// crashed", "timed out after 600 s (--timeout)"); the errors are then empty.
+  /// mergeSides reports one tool failure per kind, naming the sides.
+  std::optional<std::string> ToolFailure;
+  /// The check glob in effect for this file (command line over `.cuda-lint.yaml`).
+  std::string EffectiveChecks;
+};
+
+/// Runs clang-tidy's runner with the cuda module on one side of a translation
+/// unit (`--cuda-host-only`, or `--cuda-device-only` for one architecture)
+/// under LLVM crash recovery: a crash is this side's ToolFailure, never the
+/// process's. \p FactOptions are extra global clang-tidy options for this unit
+/// (nvcc-only facts such as "CudaLint.MaxRRegCount", the architectures
+/// "CudaLint.GpuArchs"). Thread-safe: sides of any units may run concurrently.
+SideResult lintSide(const std::string &File, const std::string &Directory,
+                    const AnalysisSide &Side, const LintSettings &Settings,
+                    const clang::tidy::ClangTidyOptions::OptionMap &FactOptions);
+
+/// Merges the sides of one translation unit: a finding several sides see is
+/// reported once, owned compiler diagnostics are relabelled
+/// (relabelOwnedCompilerDiagnostics), and a device finding that only some of
+/// the unit's architectures see is tagged with them (`[sm_80]`).
+/// \p SideResults has one slot per entry of \p Sides, in the same order; an
+/// empty slot (a side abandoned after --timeout) is a tool failure.
+TranslationUnitResult mergeSides(const std::string &File,
+                                 const std::vector<AnalysisSide> &Sides,
+                                 std::vector<std::optional<SideResult>> SideResults);
+
+/// Lints one translation unit: lintSide on each of \p Sides one after
+/// another, then mergeSides. (cuda-lint itself schedules sides of all units
+/// on its worker threads and merges each unit when its last side is done.)
 TranslationUnitResult
 lintTranslationUnit(const std::string &File, const std::string &Directory,
                     const std::vector<AnalysisSide> &Sides,

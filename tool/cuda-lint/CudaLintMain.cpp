@@ -10,6 +10,7 @@
 #include "Attributes.h"
 #include "RuleCatalog.h"
 #include "driver/Baseline.h"
+#include "driver/CompatHeader.h"
 #include "driver/CompileCommands.h"
 #include "driver/Config.h"
 #include "driver/FindingSources.h"
@@ -85,12 +86,19 @@ static cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Translation units analy
 static cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no summary"),
                            cl::cat(Category));
 static cl::opt<double> Timeout(
-    "timeout", cl::desc("Seconds one translation unit may take before it is reported as a "
-                        "tool failure (default 600; 0: no limit)"),
+    "timeout", cl::desc("Seconds one side of a translation unit (the host, or one device "
+                        "architecture) may take before it is reported as a tool failure of "
+                        "that file (default 600; 0: no limit)"),
     cl::init(600), cl::cat(Category));
 static cl::opt<bool> Verbose("verbose",
                              cl::desc("Print each side's directory and compile command on stderr"),
                              cl::cat(Category));
+static cl::opt<bool> PrintCompatHeader(
+    "print-compat-header",
+    cl::desc("Print the compatibility header every CUDA side includes (it exists only in "
+             "memory; save it and replace its path in a --verbose command to rerun that side "
+             "with clang++) and exit"),
+    cl::cat(Category));
 static cl::opt<std::string> ConfigFile(
     "config-file", cl::desc("Use this configuration file instead of looking for .cuda-lint.yaml"),
     cl::value_desc("path"), cl::cat(Category));
@@ -233,6 +241,10 @@ int main(int argc, const char **argv) {
     return listChecks();
   if (!Explain.empty())
     return explain(Explain);
+  if (PrintCompatHeader) {
+    outs() << compatHeaderText();
+    return 0;
+  }
   if (Files.empty() && BuildPath.empty()) {
     WithColor::error(errs(), "cuda-lint") << "no input files (give FILE... or -p BUILD-DIR)\n";
     return 2;
@@ -384,103 +396,138 @@ int main(int argc, const char **argv) {
   if (!WarningsAsErrors.empty())
     Settings.Overrides.WarningsAsErrors = WarningsAsErrors;
 
-  // Run the units in parallel; results land in their job's slot. A unit that
-  // runs past --timeout is abandoned: reported as a tool failure, its worker
-  // left running detached (a thread cannot be stopped), and the process ends
-  // with _Exit once everything else is printed.
+  // Every side of every unit is a job for the worker threads, in unit order,
+  // so a unit's sides run side by side and the unit is merged (mergeSides) as
+  // soon as its last side is done. A side that runs past --timeout is
+  // abandoned: its unit gets a tool failure, the worker is left running
+  // detached (a thread cannot be stopped), and the process ends with _Exit
+  // once everything else is printed.
   std::vector<TranslationUnitResult> Results(Jobs_.size());
   bool Progress = !Quiet && sys::Process::StandardErrIsDisplayed();
   std::mutex ProgressMutex;
   auto Start = std::chrono::steady_clock::now();
   CrashRecoveryContext::Enable();
 
+  struct UnitState {
+    std::vector<AnalysisSide> Sides;
+    clang::tidy::ClangTidyOptions::OptionMap Facts;
+    std::vector<std::optional<SideResult>> SideResults;
+    size_t SidesLeft = 0;
+  };
+  struct SideJob {
+    size_t Unit, Side;
+  };
   struct SharedState {
     std::mutex M;
     std::condition_variable Changed;
-    size_t Next = 0, Total = 0;
-    unsigned Done = 0, FindingsSoFar = 0;
-    std::vector<char> Finished, Abandoned;
+    size_t Next = 0;
+    unsigned UnitsDone = 0, FindingsSoFar = 0;
+    std::vector<char> Finished, Abandoned;   // per side job
     std::vector<std::chrono::steady_clock::time_point> Started;
   };
-  auto State = std::make_shared<SharedState>();
-  State->Total = Jobs_.size();
-  State->Finished.assign(Jobs_.size(), 0);
-  State->Abandoned.assign(Jobs_.size(), 0);
-  State->Started.assign(Jobs_.size(), std::chrono::steady_clock::time_point::max());
-
-  auto LintOne = [&](size_t I) {
-    const Job &J = Jobs_[I];
+  std::vector<UnitState> Units(Jobs_.size());
+  std::vector<SideJob> SideJobs;
+  for (size_t U = 0; U < Jobs_.size(); ++U) {
+    const Job &J = Jobs_[U];
     Dropped.note(J.TU.DroppedFlags);
-    std::vector<AnalysisSide> Sides = planSides(J.TU.Command, PlanOpts);
-    if (Verbose) {
-      std::lock_guard<std::mutex> L(ProgressMutex);
-      for (const AnalysisSide &S : Sides)
-        errs() << "cuda-lint: " << J.File << " [" << S.Name << "]: "
-               << J.TU.Command.Directory << ": " << shellJoin(S.CommandLine) << "\n";
-    }
-    clang::tidy::ClangTidyOptions::OptionMap Facts = J.TU.Facts;
+    UnitState &S = Units[U];
+    S.Sides = planSides(J.TU.Command, PlanOpts);
+    S.Facts = J.TU.Facts;
     std::vector<std::string> Archs;
-    for (const AnalysisSide &S : Sides)
-      if (S.IsDevice)
-        Archs.push_back(S.Name);
-    Facts.insert_or_assign("CudaLint.GpuArchs",
-                           clang::tidy::ClangTidyOptions::ClangTidyValue(llvm::join(Archs, ",")));
-    return lintTranslationUnit(J.File, J.TU.Command.Directory, Sides, Settings, Facts);
+    for (const AnalysisSide &Side : S.Sides)
+      if (Side.IsDevice)
+        Archs.push_back(Side.Name);
+    S.Facts.insert_or_assign("CudaLint.GpuArchs",
+                             clang::tidy::ClangTidyOptions::ClangTidyValue(llvm::join(Archs, ",")));
+    S.SideResults.resize(S.Sides.size());
+    S.SidesLeft = S.Sides.size();
+    for (size_t I = 0; I < S.Sides.size(); ++I) {
+      SideJobs.push_back({U, I});
+      if (Verbose)
+        errs() << "cuda-lint: " << J.File << " [" << S.Sides[I].Name << "]: "
+               << J.TU.Command.Directory << ": " << shellJoin(S.Sides[I].CommandLine) << "\n";
+    }
+  }
+  auto State = std::make_shared<SharedState>();
+  State->Finished.assign(SideJobs.size(), 0);
+  State->Abandoned.assign(SideJobs.size(), 0);
+  State->Started.assign(SideJobs.size(), std::chrono::steady_clock::time_point::max());
+  // A unit with no side (nothing to analyse) is done at once.
+  for (UnitState &S : Units)
+    if (S.SidesLeft == 0)
+      ++State->UnitsDone;
+
+  // Called under State->M when side job \p I has finished or been abandoned:
+  // merges and publishes its unit once no side of it is left.
+  auto SideDone = [&](size_t I) {
+    size_t U = SideJobs[I].Unit;
+    UnitState &S = Units[U];
+    if (--S.SidesLeft != 0)
+      return;
+    TranslationUnitResult R = mergeSides(Jobs_[U].File, S.Sides, std::move(S.SideResults));
+    // One tool failure per file, whatever number of its sides failed.
+    if (!R.ToolFailures.empty())
+      Errors.report(Jobs_[U].File + ": " + llvm::join(R.ToolFailures, "; ") +
+                    "; the other files are still linted");
+    State->FindingsSoFar += R.Findings.size();
+    Results[U] = std::move(R);
+    ++State->UnitsDone;
+    if (Progress) {
+      std::lock_guard<std::mutex> PL(ProgressMutex);
+      errs() << "\r\x1b[K[" << State->UnitsDone << "/" << Jobs_.size() << "] "
+             << State->FindingsSoFar << " findings  " << sys::path::filename(Jobs_[U].File);
+    }
+    State->Changed.notify_all();
   };
-  // Workers take jobs until none is left; results are published under the
-  // lock, and never for a job that was abandoned.
+  // Workers take side jobs until none is left; results are stored under the
+  // lock, and never for a side that was abandoned.
   std::function<void()> Worker = [&, State] {
     while (true) {
       size_t I;
       {
         std::lock_guard<std::mutex> L(State->M);
         // Only State is touched once no job is left: main may be returning.
-        if (State->Next >= State->Total)
+        if (State->Next >= State->Finished.size())
           return;
         I = State->Next++;
         State->Started[I] = std::chrono::steady_clock::now();
       }
-      TranslationUnitResult R = LintOne(I);
+      const SideJob &SJ = SideJobs[I];
+      const Job &J = Jobs_[SJ.Unit];
+      const UnitState &S = Units[SJ.Unit];
+      SideResult R = lintSide(J.File, J.TU.Command.Directory, S.Sides[SJ.Side], Settings, S.Facts);
       std::lock_guard<std::mutex> L(State->M);
       if (State->Abandoned[I])
         return; // the main thread has moved on; so does this worker
-      for (const std::string &F : R.ToolFailures)
-        Errors.report(Jobs_[I].File + ": " + F);
-      State->FindingsSoFar += R.Findings.size();
-      Results[I] = std::move(R);
       State->Finished[I] = 1;
-      ++State->Done;
-      if (Progress) {
-        std::lock_guard<std::mutex> PL(ProgressMutex);
-        errs() << "\r\x1b[K[" << State->Done << "/" << Jobs_.size() << "] "
-               << State->FindingsSoFar << " findings  " << sys::path::filename(Jobs_[I].File);
-      }
-      State->Changed.notify_all();
+      Units[SJ.Unit].SideResults[SJ.Side] = std::move(R);
+      SideDone(I);
     }
   };
   unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count() : Jobs;
-  Threads = std::max(1u, std::min<unsigned>(Threads, std::max<size_t>(1, Jobs_.size())));
+  Threads = std::max(1u, std::min<unsigned>(Threads, std::max<size_t>(1, SideJobs.size())));
   auto Spawn = [&] { std::thread(Worker).detach(); };
   for (unsigned T = 0; T < Threads; ++T)
     Spawn();
-  bool AnyAbandoned = false;
   {
     std::unique_lock<std::mutex> L(State->M);
-    while (State->Done < Jobs_.size()) {
+    while (State->UnitsDone < Jobs_.size()) {
       State->Changed.wait_for(L, std::chrono::milliseconds(200));
       if (Timeout <= 0)
         continue;
       auto Now = std::chrono::steady_clock::now();
-      for (size_t I = 0; I < Jobs_.size(); ++I) {
+      for (size_t I = 0; I < SideJobs.size(); ++I) {
         if (State->Finished[I] || State->Abandoned[I] ||
             State->Started[I] == std::chrono::steady_clock::time_point::max())
           continue;
         if (std::chrono::duration<double>(Now - State->Started[I]).count() > Timeout) {
           State->Abandoned[I] = 1;
-          ++State->Done;
-          AnyAbandoned = true;
-          Errors.report(Jobs_[I].File + ": timed out after " + Twine(std::to_string(static_cast<int>(Timeout))) +
-                        " s (--timeout); the other files are still linted");
+          const SideJob &SJ = SideJobs[I];
+          SideResult TimedOut;
+          TimedOut.ToolFailure =
+              "timed out after " + std::to_string(static_cast<int>(Timeout)) + " s (--timeout)";
+          Units[SJ.Unit].SideResults[SJ.Side] = std::move(TimedOut);
+          SideDone(I); // the unit's other sides still count
           L.unlock();
           Spawn(); // keep the parallelism the user asked for
           L.lock();
@@ -569,7 +616,6 @@ int main(int argc, const char **argv) {
   // Leave without static destructors: abandoned workers may still run, and a
   // unit that crashed (recovered by CrashRecoveryContext) can leave LLVM's
   // global state (timer groups) inconsistent for llvm_shutdown.
-  (void)AnyAbandoned;
   outs().flush();
   errs().flush();
   std::_Exit(Status);
