@@ -40,7 +40,7 @@ COMPAT_HEADER = "/__cuda_lint__/cuda_lint_compat.h"
 
 
 def side_commands(cuda_lint, lint_args, scratch):
-    """The (directory, argv) of every side cuda-lint analyses, from --verbose.
+    """The (directory, argv) of every side cuda-lint analyses, from --dry-run.
 
     cuda-lint's compatibility header lives only in its memory; it is written to
     `scratch` and the commands include that copy, so clang parses exactly what
@@ -50,7 +50,7 @@ def side_commands(cuda_lint, lint_args, scratch):
     with open(header, "w") as f:
         f.write(subprocess.run([cuda_lint, "--print-compat-header"], check=True,
                                capture_output=True, text=True).stdout)
-    out = subprocess.run([cuda_lint, "--verbose", "--quiet", "-j", "1"] + lint_args,
+    out = subprocess.run([cuda_lint, "--dry-run"] + lint_args,
                          capture_output=True, text=True)
     sides = []
     for line in out.stderr.splitlines():
@@ -70,13 +70,17 @@ def side_commands(cuda_lint, lint_args, scratch):
 
 
 def run_parallel(jobs, commands):
-    """Runs [(dir, argv)] with `jobs` at a time; returns (wall, peak KiB)."""
+    """Runs [(dir, argv)] with `jobs` at a time; returns (wall, peak KiB, failed argvs)."""
     start = time.monotonic()
     peak = 0
+    failed = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        for wall, rss, _ in pool.map(lambda c: run_measured(c[1], cwd=c[0]), commands):
+        results = pool.map(lambda c: (c[1], run_measured(c[1], cwd=c[0])), commands)
+        for argv, (wall, rss, status) in results:
             peak = max(peak, rss)
-    return time.monotonic() - start, peak
+            if status != 0:
+                failed.append(argv)
+    return time.monotonic() - start, peak, failed
 
 
 def main():
@@ -96,19 +100,14 @@ def main():
         lint_args += ["--"] + flags
     scratch = tempfile.mkdtemp(prefix="cuda-lint-bench-")
     sides = side_commands(args.cuda_lint, lint_args, scratch)
-    # A side that fails stops clang early and measures less than a parse: say
-    # how many do (cuda-lint sees the same compiler errors on them).
-    failed = [a for d, a in sides if run_measured(a, cwd=d)[2] != 0]
-    if failed:
-        print("note: clang++ reports errors on %d of %d side commands, e.g.:\n  %s"
-              % (len(failed), len(sides), shlex.join(failed[0])))
     lint_cmd = [args.cuda_lint, "--quiet", "-j", str(args.j)] + lint_args
 
     lint_runs, clang_runs = [], []
     for _ in range(args.runs):  # interleaved, so drift hits both alike
         wall, rss, _ = run_measured(lint_cmd)
         lint_runs.append((wall, rss))
-        clang_runs.append(run_parallel(args.j, sides))
+        wall, peak, failed = run_parallel(args.j, sides)
+        clang_runs.append((wall, peak))
 
     lw = statistics.median(w for w, _ in lint_runs)
     lm = max(m for _, m in lint_runs)
@@ -123,6 +122,10 @@ def main():
     print("%-34s %10s %14s" % ("", "wall s", "peak RSS MiB"))
     print("%-34s %10.2f %14.1f" % ("cuda-lint", lw, lm / 1024))
     print("%-34s %10.2f %14.1f" % ("clang++-22 -fsyntax-only (sides)", cw, cm / 1024))
+    if failed:
+        # A side with errors stops clang early (cuda-lint sees the same errors).
+        print("note: clang++ reports errors on %d of %d side commands, e.g.:\n  %s"
+              % (len(failed), len(sides), shlex.join(failed[0])))
     if args.j > 1:
         print("(baseline peak memory: the largest clang process x %d concurrent)" % min(args.j, len(sides)))
     print("%-34s %10.2f %14.2f" % ("ratio cuda-lint / clang", lw / cw, lm / cm))

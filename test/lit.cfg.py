@@ -35,6 +35,7 @@ config.substitutions.append(("%cuda-lint-clangd", tool("cuda-lint-clangd")))
 config.substitutions.append(("%cuda-lint-plugin",
                              os.path.join(config.cuda_lint_lib_dir, "CudaLintTidyPlugin.so")))
 config.substitutions.append(("%cuda-lint", tool("cuda-lint") + " --color=false"))
+config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
 config.substitutions.append(("%clang-tidy", os.path.join(config.llvm_tools_dir, "clang-tidy")))
 config.substitutions.append(("%nvcc", os.path.join(cuda_path, "bin", "nvcc")))
 config.substitutions.append(("%cuda-path", cuda_path))

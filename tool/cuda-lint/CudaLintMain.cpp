@@ -81,7 +81,7 @@ static cl::opt<std::string> DeviceArchs(
 static cl::opt<std::string> ResourceDir(
     "resource-dir", cl::desc("clang resource directory (default: LLVM 22's)"),
     cl::cat(Category));
-static cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Translation units analysed in parallel (default: cores)"),
+static cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Sides (the host, or one device architecture, of a translation unit) analysed in parallel (default: cores)"),
                               cl::init(0), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no summary"),
                            cl::cat(Category));
@@ -93,6 +93,11 @@ static cl::opt<double> Timeout(
 static cl::opt<bool> Verbose("verbose",
                              cl::desc("Print each side's directory and compile command on stderr"),
                              cl::cat(Category));
+static cl::opt<bool> DryRun(
+    "dry-run",
+    cl::desc("Print each side's directory and compile command (as --verbose) and exit "
+             "without analysing anything"),
+    cl::cat(Category));
 static cl::opt<bool> PrintCompatHeader(
     "print-compat-header",
     cl::desc("Print the compatibility header every CUDA side includes (it exists only in "
@@ -443,10 +448,14 @@ int main(int argc, const char **argv) {
     S.SidesLeft = S.Sides.size();
     for (size_t I = 0; I < S.Sides.size(); ++I) {
       SideJobs.push_back({U, I});
-      if (Verbose)
+      if (Verbose || DryRun)
         errs() << "cuda-lint: " << J.File << " [" << S.Sides[I].Name << "]: "
                << J.TU.Command.Directory << ": " << shellJoin(S.Sides[I].CommandLine) << "\n";
     }
+  }
+  if (DryRun) {
+    errs().flush();
+    std::_Exit(Errors.Count ? 2 : 0);
   }
   auto State = std::make_shared<SharedState>();
   State->Finished.assign(SideJobs.size(), 0);
