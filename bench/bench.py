@@ -7,6 +7,7 @@ measures what cuda-lint adds to a parse: the checks, the analyses, the merge.
 
   bench/bench.py [--runs N] [-j N] [--cuda-lint PATH] FILE... [-- FLAGS]
   bench/bench.py [--runs N] [-j N] -p BUILD_DIR          # a compile database
+  (--device-archs=sm_90 limits both tools to those device sides)
 
 Prints one row per measurement (median wall seconds and peak resident memory of
 the largest process) and the ratios cuda-lint / clang. Standard library only;
@@ -89,6 +90,7 @@ def main():
     ap.add_argument("-j", type=int, default=1, help="parallel units, same for both tools")
     ap.add_argument("-p", dest="build", help="build directory with compile_commands.json")
     ap.add_argument("--cuda-lint", default=os.path.join(ROOT, "build", "bin", "cuda-lint"))
+    ap.add_argument("--device-archs", help="passed to cuda-lint (so the baseline gets the same sides)")
     ap.add_argument("files", nargs="*")
     args, flags = ap.parse_known_args()
     if "--" in sys.argv:
@@ -96,6 +98,8 @@ def main():
         args.files = [f for f in args.files if f not in flags]
 
     lint_args = (["-p", args.build] if args.build else []) + args.files
+    if args.device_archs:
+        lint_args += ["--device-archs=" + args.device_archs]
     if flags:
         lint_args += ["--"] + flags
     scratch = tempfile.mkdtemp(prefix="cuda-lint-bench-")
