@@ -41,6 +41,12 @@ __CUDA_LINT_MINMAX(double, double, double)
 __CUDA_LINT_MINMAX(double, float, double)
 __CUDA_LINT_MINMAX(double, double, float)
 #undef __CUDA_LINT_MINMAX
+// cooperative_groups (details/info.h) offers cluster_group and this_cluster()
+// only under nvcc, or where the cluster intrinsics are known to exist, which
+// they are in clang 22's CUDA headers (sm_90 and later, as under nvcc).
+#if !defined(_CG_CLUSTER_INTRINSICS_AVAILABLE)
+#define _CG_CLUSTER_INTRINSICS_AVAILABLE 1
+#endif
 #endif
 )cpp";
 }

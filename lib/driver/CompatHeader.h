@@ -21,7 +21,9 @@ llvm::StringRef compatHeaderPath();
 /// Its text. Currently: the host overloads of `min`/`max` that nvcc's
 /// crt/math_functions.hpp declares `__host__ __device__` (clang's wrapper
 /// includes that file with `__host__` defined away, so host calls such as
-/// `min(a, b)` in cuda-samples fail with "no matching function").
+/// `min(a, b)` in cuda-samples fail with "no matching function"), and
+/// `_CG_CLUSTER_INTRINSICS_AVAILABLE`, without which cooperative_groups hides
+/// `cluster_group` / `this_cluster()` from every compiler but nvcc.
 llvm::StringRef compatHeaderText();
 
 /// An in-memory file system holding the compatibility header, to overlay on
