@@ -62,6 +62,11 @@ static cl::opt<std::string> HeaderFilter(
     cl::desc("Regex of headers whose findings are reported (default: every "
              "non-system header, i.e. the project's own files)"),
     cl::value_desc("regex"), cl::cat(Category));
+static cl::opt<bool> SystemHeaders(
+    "system-headers",
+    cl::desc("Also analyse and report system headers (-isystem directories, the CUDA "
+             "toolkit, CCCL), as clang-tidy's --system-headers; the header filter still applies"),
+    cl::cat(Category));
 static cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List the enabled checks and exit"),
                                 cl::cat(Category));
@@ -398,6 +403,8 @@ int main(int argc, const char **argv) {
     Settings.Overrides.Checks = ChecksOpt;
   if (!HeaderFilter.empty())
     Settings.Overrides.HeaderFilterRegex = HeaderFilter;
+  if (SystemHeaders)
+    Settings.Overrides.SystemHeaders = true;
   if (!WarningsAsErrors.empty())
     Settings.Overrides.WarningsAsErrors = WarningsAsErrors;
 
