@@ -3,6 +3,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -11,6 +12,8 @@ namespace cuda_lint {
 
 namespace {
 constexpr unsigned MaxHelperDepth = 3;
+/// Levels of callers followed above the launching function.
+constexpr unsigned MaxCallerDepth = 4;
 
 llvm::StringRef calleeName(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
@@ -135,6 +138,83 @@ bool KernelLaunchUncheckedCheck::checkedAfter(const Stmt *Body, SourceLocation A
   return Found;
 }
 
+void KernelLaunchUncheckedCheck::collectCalls(ASTContext &Ctx) {
+  CallsByCallee.emplace();
+  AddressTaken.clear();
+  auto Key = [](const FunctionDecl *F) {
+    const FunctionDecl *P = F->getTemplateInstantiationPattern();
+    return (P ? P : F)->getCanonicalDecl();
+  };
+  llvm::DenseSet<const Expr *> Callees;
+  auto Calls = match(traverse(TK_AsIs, callExpr(callee(functionDecl())).bind("c")), Ctx);
+  for (const auto &M : Calls) {
+    const auto *CE = M.getNodeAs<CallExpr>("c");
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || Callee->getBuiltinID())
+      continue;
+    Callees.insert(CE->getCallee()->IgnoreParenImpCasts());
+    if (SM->isInSystemHeader(SM->getExpansionLoc(CE->getBeginLoc())))
+      continue;
+    (*CallsByCallee)[Key(Callee)].push_back(CE);
+  }
+  // A function named other than as a callee (a pointer to it stored, passed,
+  // returned) is called from places this analysis cannot see.
+  auto Refs = match(traverse(TK_AsIs, declRefExpr(to(functionDecl())).bind("r")), Ctx);
+  for (const auto &M : Refs) {
+    const auto *DRE = M.getNodeAs<DeclRefExpr>("r");
+    if (!Callees.count(DRE))
+      AddressTaken.insert(Key(cast<FunctionDecl>(DRE->getDecl())));
+  }
+}
+
+bool KernelLaunchUncheckedCheck::callersMayCheck(
+    const FunctionDecl *FD, ASTContext &Ctx, unsigned Depth,
+    llvm::SmallPtrSetImpl<const FunctionDecl *> &Visited) {
+  // Beyond this depth the chain is not followed: assume it may check (no
+  // report rather than a guess).
+  if (Depth > MaxCallerDepth)
+    return true;
+  // In a caller only cudaGetLastError / cudaPeekAtLastError count: H200
+  // (runtime-check) showed a checked cudaDeviceSynchronize in the caller
+  // returning cudaSuccess after a launch that failed for its configuration.
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda()) {
+    // A lambda's callers are its enclosing function (the closure class's
+    // context, also for the instantiations of a generic lambda, whose bodies
+    // have no LambdaExpr parent), from the end of the lambda on.
+    const auto *Outer = dyn_cast<FunctionDecl>(MD->getParent()->getDeclContext());
+    const Stmt *Body = FD->getBody();
+    return Outer && Outer->getBody() && Body &&
+           (checkedAfter(Outer->getBody(), Body->getEndLoc(), Ctx, /*AllowSync=*/false) ||
+            callersMayCheck(Outer, Ctx, Depth + 1, Visited));
+  }
+  if (!CallsByCallee)
+    collectCalls(Ctx);
+  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+  const FunctionDecl *Key = (Pattern ? Pattern : FD)->getCanonicalDecl();
+  if (!Visited.insert(Key).second)
+    return false; // recursion: this chain adds nothing
+  if (AddressTaken.count(Key))
+    return true;
+  auto It = CallsByCallee->find(Key);
+  if (It == CallsByCallee->end() || It->second.empty())
+    // No call in this translation unit: one with external linkage is called
+    // from other files, whose callers may check (the CUDA samples' reduce()
+    // is called by reduction.cpp, which then calls getLastCudaError; ggml's
+    // ggml_cuda_op_* by ggml-cuda.cu, which calls cudaGetLastError after each).
+    return !FD->isMain() && FD->isExternallyVisible();
+  for (const CallExpr *CE : It->second) {
+    if (resultUsed(CE, Ctx) && FD->getReturnType()->isIntegralOrEnumerationType())
+      return true; // the caller receives a status it may check
+    const FunctionDecl *Outer = enclosingFunction(CE, Ctx);
+    if (!Outer || !Outer->getBody())
+      continue;
+    if (checkedAfter(Outer->getBody(), CE->getEndLoc(), Ctx, /*AllowSync=*/false) ||
+        callersMayCheck(Outer, Ctx, Depth + 1, Visited))
+      return true;
+  }
+  return false;
+}
+
 void KernelLaunchUncheckedCheck::check(const MatchFinder::MatchResult &Result) {
   SM = Result.SourceManager;
   ASTContext &Ctx = *Result.Context;
@@ -172,70 +252,34 @@ void KernelLaunchUncheckedCheck::check(const MatchFinder::MatchResult &Result) {
   if (!First)
     return;
 
-  // The caller may check: after a call of this function, or after the
-  // lambda expression in the enclosing function. There only cudaGetLastError
-  // / cudaPeekAtLastError count: H200 (runtime-check) showed a checked
-  // cudaDeviceSynchronize in the caller returning cudaSuccess after a launch
-  // that failed for its configuration.
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda()) {
-    auto Parents = Ctx.getParents(*Body);
-    const auto *LE = Parents.empty() ? nullptr : Parents[0].get<LambdaExpr>();
-    if (LE)
-      if (const FunctionDecl *Outer = enclosingFunction(LE, Ctx))
-        if (Outer->getBody() && checkedAfter(Outer->getBody(), LE->getEndLoc(), Ctx, /*AllowSync=*/false))
-          return;
-  }
-  {
-    const FunctionDecl *Canon = FD->getCanonicalDecl();
-    const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
-    if (!CallsByCallee) {
-      CallsByCallee.emplace();
-      auto Calls = match(
-          traverse(TK_AsIs, callExpr(callee(functionDecl())).bind("c")), Ctx);
-      for (const auto &M : Calls) {
-        const auto *CE = M.getNodeAs<CallExpr>("c");
-        const FunctionDecl *Callee = CE->getDirectCallee();
-        if (!Callee || Callee->getBuiltinID() ||
-            SM->isInSystemHeader(SM->getExpansionLoc(CE->getBeginLoc())))
-          continue;
-        const FunctionDecl *Key = Callee->getTemplateInstantiationPattern();
-        (*CallsByCallee)[(Key ? Key : Callee)->getCanonicalDecl()].push_back(CE);
-      }
-    }
-    const FunctionDecl *Key = Pattern ? Pattern->getCanonicalDecl() : Canon;
-    // A launcher other translation units may call (external linkage, no
-    // call here): its callers, which may check, are not visible. The CUDA
-    // samples' reduce() is called by reduction.cpp, which then calls
-    // getLastCudaError.
-    if ((*CallsByCallee)[Key].empty() && !FD->isMain() &&
-        FD->isExternallyVisible() &&
-        !(isa<CXXMethodDecl>(FD) && cast<CXXMethodDecl>(FD)->getParent()->isLambda()))
-      return;
-    for (const CallExpr *CE : (*CallsByCallee)[Key]) {
-      const FunctionDecl *Callee = CE->getDirectCallee();
-      (void)Callee;
-      if (resultUsed(CE, Ctx) && FD->getReturnType()->isIntegralOrEnumerationType())
-        return; // the caller receives a status it may check
-      if (const FunctionDecl *Outer = enclosingFunction(CE, Ctx))
-        if (Outer->getBody() && checkedAfter(Outer->getBody(), CE->getEndLoc(), Ctx, /*AllowSync=*/false))
-          return;
-    }
-  }
+  // A caller may check: after a call of this function, or after the lambda
+  // expression in the enclosing function, at any level of the call chain.
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Visited;
+  if (callersMayCheck(FD, Ctx, 0, Visited))
+    return;
 
   std::string Kernel = "kernel";
   LaunchSiteEvaluator Eval(Ctx);
   if (auto L = Eval.evaluate(First); L && L->Kernel)
     Kernel = L->Kernel->getNameAsString();
+  // Where the launch is: "'f'", or "the lambda in 'f'" for a lambda's body.
+  std::string Where = "'" + FD->getNameAsString() + "'";
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda()) {
+    Where = "the lambda";
+    if (const auto *Outer = dyn_cast<FunctionDecl>(MD->getParent()->getDeclContext()))
+      if (!(isa<CXXMethodDecl>(Outer) && cast<CXXMethodDecl>(Outer)->getParent()->isLambda()))
+        Where += " in '" + Outer->getNameAsString() + "'";
+  }
   if (Unchecked > 1)
     report(First->getBeginLoc(),
-           "launch of '%0' is not checked for errors: nothing after it in '%1' calls "
+           "launch of '%0' is not checked for errors: nothing after it in %1 calls "
            "cudaGetLastError() or checks a synchronization (%2 launches unchecked)")
-        << Kernel << FD->getNameAsString() << std::to_string(Unchecked);
+        << Kernel << Where << std::to_string(Unchecked);
   else
     report(First->getBeginLoc(),
-           "launch of '%0' is not checked for errors: nothing after it in '%1' calls "
+           "launch of '%0' is not checked for errors: nothing after it in %1 calls "
            "cudaGetLastError() or checks a synchronization")
-        << Kernel << FD->getNameAsString();
+        << Kernel << Where;
 }
 
 CUDA_LINT_DEFINE_CHECK_FACTORY(KernelLaunchUncheckedCheck)

@@ -3,6 +3,7 @@
 
 #include "CudaCheck.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 
@@ -15,8 +16,11 @@ namespace cuda_lint {
 /// cudaPeekAtLastError, or of a synchronization (cudaDeviceSynchronize,
 /// cudaStreamSynchronize, cudaEventSynchronize), whose result is used; or a
 /// call of a function whose body does so (`getLastCudaError("msg")` of the
-/// CUDA samples). A launching function whose caller calls cudaGetLastError /
-/// cudaPeekAtLastError after calling it is not reported. Docs: docs/rules/cuda-kernel-launch-unchecked.md
+/// CUDA samples). A launching function is not reported when a caller, at any
+/// level up to four above it, calls cudaGetLastError / cudaPeekAtLastError
+/// after the call, receives an integral status from it, or cannot be seen: a
+/// function with external linkage and no call in this translation unit, or
+/// one whose address is taken. Docs: docs/rules/cuda-kernel-launch-unchecked.md
 class KernelLaunchUncheckedCheck : public CudaCheck {
 public:
   using CudaCheck::CudaCheck;
@@ -26,6 +30,7 @@ public:
     ChecksMemo[0].clear();
     ChecksMemo[1].clear();
     CallsByCallee.reset();
+    AddressTaken.clear();
   }
 
 private:
@@ -40,7 +45,17 @@ private:
   /// Whether a check follows \p After in \p Body.
   bool checkedAfter(const clang::Stmt *Body, clang::SourceLocation After,
                     clang::ASTContext &Ctx, bool AllowSync);
+  /// Fills CallsByCallee and AddressTaken from the whole translation unit.
+  void collectCalls(clang::ASTContext &Ctx);
+  /// Whether some caller of \p FD, \p Depth levels above the launching
+  /// function, may check for errors after calling it (see the class comment).
+  bool callersMayCheck(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+                       unsigned Depth,
+                       llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visited);
   llvm::DenseMap<const clang::FunctionDecl *, bool> ChecksMemo[2];
+  /// Functions (canonical declaration of the function or of its template
+  /// pattern) named other than as the callee of a call.
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 16> AddressTaken;
   /// Calls of each function of the translation unit (by canonical
   /// declaration of the function or of its template pattern).
   std::optional<llvm::DenseMap<const clang::FunctionDecl *,

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
+#include <type_traits>
 
 #define CUDA_CHECK(call)                                                        \
   do {                                                                          \
@@ -57,6 +58,16 @@ static void fail3(float *x) {
 // error (H200, runtime-check/cuda-kernel-launch-unchecked).
 void launcher(float *x) { k<<<1, 32>>>(x); }
 // CHECK: :[[@LINE-1]]:27: warning: launch of 'k' is not checked for errors: nothing after it in 'launcher'
+// Two levels of callers, none of which checks: still reported.
+static void deep_launch(float *x) { k<<<1, 32>>>(x); }
+// CHECK: :[[@LINE-1]]:37: warning: launch of 'k' is not checked for errors: nothing after it in 'deep_launch'
+static void deep_op(float *x) { deep_launch(x); }
+// A generic lambda (each instantiation is a body of its own).
+static void fail5(float *x) {
+  auto run = [&](auto n) { k<<<decltype(n)::value, 32>>>(x); };
+  // CHECK: :[[@LINE-1]]:28: warning: launch of 'k' is not checked for errors: nothing after it in the lambda in 'fail5' calls
+  run(std::integral_constant<int, 1>{});
+}
 int main() {
   // fail2 reads cudaGetLastError (before its own launch), which would check
   // whatever was launched before it: call it first.
@@ -64,6 +75,8 @@ int main() {
   fail3(nullptr);
   launcher(nullptr);
   fail1(nullptr, 1);
+  deep_op(nullptr);
+  fail5(nullptr);
   CUDA_CHECK(cudaDeviceSynchronize());
 }
 
@@ -118,8 +131,25 @@ static void correct10(float *x) {
   CUDA_CHECK(cudaPeekAtLastError());
 }
 
+// ggml's shape: a static launcher called by an operation with external
+// linkage that no function here calls; the backend's dispatcher, in another
+// file, calls cudaGetLastError after every operation.
+static void op_launch(float *x) { k<<<1, 32>>>(x); }
+void correct12(float *x) { op_launch(x); }
+// Called through a pointer: the callers are not visible.
+static void table_launch(float *x) { k<<<1, 32>>>(x); }
+void (*const op_table[])(float *) = {table_launch};
+// A generic lambda whose enclosing function checks after calling it.
+static void correct13(float *x) {
+  auto run = [&](auto n) { k<<<decltype(n)::value, 32>>>(x); };
+  run(std::integral_constant<int, 1>{});
+  run(std::integral_constant<int, 2>{});
+  CUDA_CHECK(cudaGetLastError());
+}
+
 // The idioms above are negatives on their own: this caller does not check.
 void run_all(float *x, cudaStream_t s) {
   correct1(x); correct2(x); correct3(x); correct4(x); (void)correct5(x);
   correct6(x, s); correct7(x); correct8(x); correct9(x); correct10(x);
+  correct13(x);
 }
