@@ -13,9 +13,12 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <map>
+#include <mutex>
 #include <set>
 #include <tuple>
 
@@ -200,7 +203,58 @@ unsigned lineOf(const ClangTidyError &E, llvm::StringMap<std::string> &Cache) {
   return 1 + Text.take_front(E.Message.FileOffset).count('\n');
 }
 
+/// \p Path without `.` and `..` components, when that names the same file
+/// (a `..` after a symbolic link would not); otherwise \p Path unchanged.
+/// A relative \p Path is taken from \p Directory (the compile command's).
+std::string normalizedPath(llvm::StringRef Path, llvm::StringRef Directory,
+                           llvm::StringMap<std::string> &Cache) {
+  if (Path.empty())
+    return std::string(Path);
+  llvm::SmallString<256> Abs(Path);
+  if (!llvm::sys::path::is_absolute(Abs) && !Directory.empty()) {
+    Abs = Directory;
+    llvm::sys::path::append(Abs, Path);
+  }
+  auto It = Cache.find(Abs);
+  if (It != Cache.end())
+    return It->second;
+  llvm::SmallString<256> Clean(Abs);
+  llvm::sys::path::remove_dots(Clean, /*remove_dot_dot=*/true);
+  std::string Result(Abs);
+  if (Clean != Abs && llvm::sys::fs::equivalent(Abs, Clean))
+    Result = std::string(Clean);
+  Cache[Abs] = Result;
+  return Result;
+}
+
+void normalizeMessagePaths(tooling::DiagnosticMessage &M, llvm::StringRef Directory,
+                           llvm::StringMap<std::string> &Cache) {
+  M.FilePath = normalizedPath(M.FilePath, Directory, Cache);
+  for (tooling::FileByteRange &R : M.Ranges)
+    R.FilePath = normalizedPath(R.FilePath, Directory, Cache);
+  if (M.Fix.empty())
+    return;
+  llvm::StringMap<tooling::Replacements> Fixed;
+  for (auto &Entry : M.Fix) {
+    std::string File = normalizedPath(Entry.getKey(), Directory, Cache);
+    tooling::Replacements &Into = Fixed[File];
+    for (const tooling::Replacement &R : Entry.getValue())
+      llvm::consumeError(Into.add(
+          tooling::Replacement(File, R.getOffset(), R.getLength(), R.getReplacementText())));
+  }
+  M.Fix = std::move(Fixed);
+}
+
 } // namespace
+
+void normalizeDiagnosticPaths(ClangTidyError &E, llvm::StringRef Directory) {
+  static std::mutex M;
+  static llvm::StringMap<std::string> Cache;
+  std::lock_guard<std::mutex> L(M);
+  normalizeMessagePaths(E.Message, Directory, Cache);
+  for (tooling::DiagnosticMessage &Note : E.Notes)
+    normalizeMessagePaths(Note, Directory, Cache);
+}
 
 void relabelOwnedCompilerDiagnostics(
     std::vector<Finding> &Findings,
@@ -269,6 +323,8 @@ SideResult lintSide(const std::string &File, const std::string &Directory,
                              /*EnableModuleHeadersParsing=*/false,
                              /*ExperimentalCustomChecks=*/false);
     Result.Errors = runChecksOnSide(Context, DB, File);
+    for (ClangTidyError &E : Result.Errors)
+      normalizeDiagnosticPaths(E, Directory);
     // Checks as configured for this file (command line over .cuda-lint.yaml).
     Result.EffectiveChecks = Context.getOptions().Checks.value_or("");
   };

@@ -95,6 +95,14 @@ lintTranslationUnit(const std::string &File, const std::string &Directory,
                     const LintSettings &Settings,
                     const clang::tidy::ClangTidyOptions::OptionMap &FactOptions);
 
+/// Rewrites the file paths of \p E (its location, notes, ranges and fix-its)
+/// as absolute paths (a relative one is taken from \p Directory, the compile
+/// command's directory) without `.` / `..` components where that names the
+/// same file, so that a header reached as `src/../inc/k.cuh` from one unit and
+/// `inc/k.cuh` from another is one file: its findings are reported once,
+/// under one name. lintSide applies it to every diagnostic.
+void normalizeDiagnosticPaths(clang::tidy::ClangTidyError &E, llvm::StringRef Directory);
+
 /// Merges per-unit results into the run's findings: a finding in a header seen
 /// by several translation units is kept once. Sorted by file, offset, rule.
 std::vector<Finding>
