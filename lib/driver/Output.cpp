@@ -4,6 +4,7 @@
 #include "driver/Toolchain.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/Sarif.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Frontend/TextDiagnostic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -28,6 +29,11 @@ CharSourceRange rangeOf(const DiagnosticMessage &M, FindingSources &Src) {
       Len = R.Length;
       break;
     }
+  // A point finding covers the token at its location (the attribute, the
+  // launch's kernel name), so that SARIF viewers and code scanning highlight
+  // something rather than an empty region.
+  if (!Len && B.isValid())
+    Len = Lexer::MeasureTokenLength(B, Src.sourceManager(), LangOptions());
   SourceLocation E = Len ? Src.location(M.FilePath, M.FileOffset + Len) : B;
   if (E.isInvalid())
     E = B;
