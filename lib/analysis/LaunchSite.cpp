@@ -8,6 +8,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <mutex>
 
 using namespace clang;
 
@@ -836,10 +837,11 @@ std::vector<FuncAttributeSetting>
 collectFuncAttributeSettings(ASTContext &Ctx, LaunchSiteEvaluator &Eval) {
   using namespace clang::ast_matchers;
   std::vector<FuncAttributeSetting> Out;
-  auto Matches = match(
-      traverse(TK_AsIs,
-               callExpr(callee(functionDecl(hasName("cudaFuncSetAttribute")))).bind("c")),
-      Ctx);
+  // No traverse() wrapper: the default traversal is already TK_AsIs, and a
+  // traverse() matcher is tried with its own traversal scope on every node,
+  // which made each launch check cost as much as a sixth of a parse.
+  auto Matches =
+      match(callExpr(callee(functionDecl(hasName("cudaFuncSetAttribute")))).bind("c"), Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   for (const auto &M : Matches) {
     const auto *CE = M.getNodeAs<CallExpr>("c");
@@ -881,6 +883,53 @@ uint64_t staticSharedBytes(const FunctionDecl *FD, ASTContext &Ctx) {
       Work.push_back(C);
   }
   return Bytes;
+}
+
+LaunchSiteCache::LaunchSiteCache(ASTContext &Ctx) : Ctx(Ctx), Eval(Ctx) {}
+
+namespace {
+struct SharedLaunchCaches {
+  std::mutex M;
+  llvm::DenseMap<const ASTContext *, std::unique_ptr<LaunchSiteCache>> Map;
+};
+SharedLaunchCaches &sharedLaunchCaches() {
+  static SharedLaunchCaches *S = new SharedLaunchCaches(); // never destroyed
+  return *S;
+}
+void dropLaunchCache(void *Ctx) {
+  SharedLaunchCaches &S = sharedLaunchCaches();
+  std::unique_ptr<LaunchSiteCache> Dead; // destroyed after the lock is released
+  std::lock_guard<std::mutex> Lock(S.M);
+  auto It = S.Map.find(static_cast<const ASTContext *>(Ctx));
+  if (It != S.Map.end()) {
+    Dead = std::move(It->second);
+    S.Map.erase(It);
+  }
+}
+} // namespace
+
+LaunchSiteCache &LaunchSiteCache::forAST(ASTContext &Ctx) {
+  SharedLaunchCaches &S = sharedLaunchCaches();
+  std::lock_guard<std::mutex> Lock(S.M);
+  auto &Slot = S.Map[&Ctx];
+  if (!Slot) {
+    Slot = std::make_unique<LaunchSiteCache>(Ctx);
+    Ctx.AddDeallocation(dropLaunchCache, &Ctx);
+  }
+  return *Slot;
+}
+
+const std::optional<LaunchSite> &LaunchSiteCache::evaluate(const Expr *E) {
+  auto It = Sites.find(E);
+  if (It == Sites.end())
+    It = Sites.insert({E, Eval.evaluate(E)}).first;
+  return It->second;
+}
+
+const std::vector<FuncAttributeSetting> &LaunchSiteCache::funcAttributeSettings() {
+  if (!Settings)
+    Settings = collectFuncAttributeSettings(Ctx, Eval);
+  return *Settings;
 }
 
 } // namespace cuda_lint

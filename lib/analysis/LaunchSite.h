@@ -165,6 +165,31 @@ struct FuncAttributeSetting {
 std::vector<FuncAttributeSetting>
 collectFuncAttributeSettings(clang::ASTContext &Ctx, LaunchSiteEvaluator &Eval);
 
+/// The launch analysis of one translation unit, shared by every check that
+/// asks (the six launch rules of LaunchConfigCheck look at the same launch
+/// sites): each launch site is evaluated once, each function's CFG built
+/// once, the cudaFuncSetAttribute calls collected once, instead of once per
+/// rule. Created on first use and destroyed with the ASTContext; forAST is
+/// thread-safe across translation units analysed in parallel (one
+/// ASTContext is only ever used by one thread).
+class LaunchSiteCache {
+public:
+  explicit LaunchSiteCache(clang::ASTContext &Ctx);
+  static LaunchSiteCache &forAST(clang::ASTContext &Ctx);
+
+  /// LaunchSiteEvaluator::evaluate, memoised per expression.
+  const std::optional<LaunchSite> &evaluate(const clang::Expr *E);
+  /// collectFuncAttributeSettings, computed once.
+  const std::vector<FuncAttributeSetting> &funcAttributeSettings();
+  LaunchSiteEvaluator &evaluator() { return Eval; }
+
+private:
+  clang::ASTContext &Ctx;
+  LaunchSiteEvaluator Eval;
+  llvm::DenseMap<const clang::Expr *, std::optional<LaunchSite>> Sites;
+  std::optional<std::vector<FuncAttributeSetting>> Settings;
+};
+
 /// The value of the enumerator \p Name of the CUDA runtime headers (looked
 /// up in the translation unit), or \p Fallback when not declared.
 int64_t cudaEnumValue(clang::ASTContext &Ctx, llvm::StringRef Name, int64_t Fallback);

@@ -35,10 +35,9 @@ void KernelAttributesCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(functionDecl().bind("fn"), this);
   if (Which == Rule::ClusterDimsArch)
     Finder->addMatcher(
-        traverse(TK_AsIs, callExpr(callee(functionDecl(hasAnyName(
-                                       "cudaLaunchKernelEx", "cudaLaunchKernelExC",
-                                       "cudaLaunchKernelExC_ptsz"))))
-                              .bind("launch")),
+        callExpr(callee(functionDecl(hasAnyName("cudaLaunchKernelEx", "cudaLaunchKernelExC",
+                                                 "cudaLaunchKernelExC_ptsz"))))
+            .bind("launch"),
         this);
 }
 

@@ -86,7 +86,7 @@ template <typename Fn> void forEachStmt(const Stmt *S, Fn &&F) {
 
 void KernelLaunchUncheckedCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
-      traverse(TK_AsIs, functionDecl(isDefinition(), hasBody(stmt())).bind("fn")), this);
+      functionDecl(isDefinition(), hasBody(stmt())).bind("fn"), this);
 }
 
 bool KernelLaunchUncheckedCheck::bodyChecks(const FunctionDecl *FD, ASTContext &Ctx,
@@ -146,7 +146,7 @@ void KernelLaunchUncheckedCheck::collectCalls(ASTContext &Ctx) {
     return (P ? P : F)->getCanonicalDecl();
   };
   llvm::DenseSet<const Expr *> Callees;
-  auto Calls = match(traverse(TK_AsIs, callExpr(callee(functionDecl())).bind("c")), Ctx);
+  auto Calls = match(callExpr(callee(functionDecl())).bind("c"), Ctx);
   for (const auto &M : Calls) {
     const auto *CE = M.getNodeAs<CallExpr>("c");
     const FunctionDecl *Callee = CE->getDirectCallee();
@@ -159,7 +159,7 @@ void KernelLaunchUncheckedCheck::collectCalls(ASTContext &Ctx) {
   }
   // A function named other than as a callee (a pointer to it stored, passed,
   // returned) is called from places this analysis cannot see.
-  auto Refs = match(traverse(TK_AsIs, declRefExpr(to(functionDecl())).bind("r")), Ctx);
+  auto Refs = match(declRefExpr(to(functionDecl())).bind("r"), Ctx);
   for (const auto &M : Refs) {
     const auto *DRE = M.getNodeAs<DeclRefExpr>("r");
     if (!Callees.count(DRE))

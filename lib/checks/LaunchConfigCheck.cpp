@@ -44,21 +44,19 @@ LaunchConfigCheck::LaunchConfigCheck(llvm::StringRef Name,
     Which = Rule::ClusterSize;
 }
 
-void LaunchConfigCheck::onStartOfTranslationUnit() {
-  Eval.reset();
-  Settings.reset();
-}
 
 void LaunchConfigCheck::registerMatchers(MatchFinder *Finder) {
+  // Two node-kind-specific matchers (a CUDAKernelCallExpr, a CallExpr to a
+  // launch function) rather than expr(anyOf(...)) under traverse(): the
+  // match finder then tries them only on call expressions, not on every
+  // expression of the translation unit.
+  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
   Finder->addMatcher(
-      traverse(TK_AsIs,
-               expr(anyOf(cudaKernelCallExpr(),
-                          callExpr(callee(functionDecl(hasAnyName(
-                              "cudaLaunchKernel", "cudaLaunchKernel_ptsz",
-                              "cudaLaunchCooperativeKernel",
-                              "cudaLaunchCooperativeKernel_ptsz", "cudaLaunchKernelEx",
-                              "cudaLaunchKernelExC", "cudaLaunchKernelExC_ptsz"))))))
-                   .bind("launch")),
+      callExpr(callee(functionDecl(hasAnyName(
+                   "cudaLaunchKernel", "cudaLaunchKernel_ptsz", "cudaLaunchCooperativeKernel",
+                   "cudaLaunchCooperativeKernel_ptsz", "cudaLaunchKernelEx",
+                   "cudaLaunchKernelExC", "cudaLaunchKernelExC_ptsz"))))
+          .bind("launch"),
       this);
   if (Which == Rule::ClusterSize)
     Finder->addMatcher(functionDecl(hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
@@ -66,16 +64,12 @@ void LaunchConfigCheck::registerMatchers(MatchFinder *Finder) {
 
 const std::vector<FuncAttributeSetting> &
 LaunchConfigCheck::settings(ASTContext &Ctx) {
-  if (!Settings)
-    Settings = collectFuncAttributeSettings(Ctx, *Eval);
-  return *Settings;
+  return LaunchSiteCache::forAST(Ctx).funcAttributeSettings();
 }
 
 void LaunchConfigCheck::check(const MatchFinder::MatchResult &Result) {
   SM = Result.SourceManager;
   ASTContext &Ctx = *Result.Context;
-  if (!Eval)
-    Eval = std::make_unique<LaunchSiteEvaluator>(Ctx);
 
   if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
     // cuda-cluster-size on the declaration: __cluster_dims__ against the
@@ -135,7 +129,7 @@ void LaunchConfigCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *E = Result.Nodes.getNodeAs<Expr>("launch");
   if (!E || SM->isInSystemHeader(SM->getExpansionLoc(E->getBeginLoc())))
     return;
-  std::optional<LaunchSite> L = Eval->evaluate(E);
+  const std::optional<LaunchSite> &L = LaunchSiteCache::forAST(Ctx).evaluate(E);
   if (!L)
     return;
   switch (Which) {

@@ -22,7 +22,6 @@ public:
   LaunchConfigCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override;
 
 private:
   enum class Rule {
@@ -41,8 +40,6 @@ private:
   void checkClusterSize(const LaunchSite &L, clang::ASTContext &Ctx);
   const std::vector<FuncAttributeSetting> &settings(clang::ASTContext &Ctx);
 
-  std::unique_ptr<LaunchSiteEvaluator> Eval;
-  std::optional<std::vector<FuncAttributeSetting>> Settings;
 };
 
 } // namespace cuda_lint

@@ -322,6 +322,7 @@ SideResult lintSide(const std::string &File, const std::string &Directory,
                              /*AllowEnablingAnalyzerAlphaCheckers=*/false,
                              /*EnableModuleHeadersParsing=*/false,
                              /*ExperimentalCustomChecks=*/false);
+    Context.setEnableProfiling(Settings.ProfileChecks);
     Result.Errors = runChecksOnSide(Context, DB, File);
     for (ClangTidyError &E : Result.Errors)
       normalizeDiagnosticPaths(E, Directory);

@@ -42,6 +42,9 @@ struct LintSettings {
   /// `--config-file`: this configuration for every file instead of the
   /// `.cuda-lint.yaml` files.
   std::optional<clang::tidy::ClangTidyOptions> ExplicitConfig;
+  /// `--enable-check-profile`: clang-tidy's per-check timing, printed on
+  /// stderr after each side.
+  bool ProfileChecks = false;
 };
 
 /// The result of linting one translation unit on all its sides.

@@ -98,6 +98,10 @@ static cl::opt<double> Timeout(
 static cl::opt<bool> Verbose("verbose",
                              cl::desc("Print each side's directory and compile command on stderr"),
                              cl::cat(Category));
+static cl::opt<bool> ProfileChecks(
+    "enable-check-profile",
+    cl::desc("Print the time each check takes, per side, on stderr (as clang-tidy's option)"),
+    cl::cat(Category));
 static cl::opt<bool> DryRun(
     "dry-run",
     cl::desc("Print each side's directory and compile command (as --verbose) and exit "
@@ -405,6 +409,7 @@ int main(int argc, const char **argv) {
     Settings.Overrides.HeaderFilterRegex = HeaderFilter;
   if (SystemHeaders)
     Settings.Overrides.SystemHeaders = true;
+  Settings.ProfileChecks = ProfileChecks;
   if (!WarningsAsErrors.empty())
     Settings.Overrides.WarningsAsErrors = WarningsAsErrors;
 
