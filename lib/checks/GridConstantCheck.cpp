@@ -146,7 +146,7 @@ readDirectiveParams(SourceLocation NameLoc, const SourceManager &SM,
     Token T;
     if (Lexer::getRawToken(Loc, T, SM, LO, /*IgnoreWhiteSpace=*/true))
       return std::nullopt;
-    if (T.is(tok::eof) || T.is(tok::semi) && Paren == 0)
+    if (T.is(tok::eof) || (T.is(tok::semi) && Paren == 0))
       return std::nullopt;
     Loc = T.getEndLoc();
     if (!Started) {

@@ -982,7 +982,6 @@ void translateClang(StringRef Compiler, ArrayRef<std::string> Args,
   std::string Lang = Source ? Source->Lang : "";
   if (Lang == "none")
     Lang.clear();
-  StringRef Ext = sys::path::extension(Path);
   R.IsCuda = Lang.empty() ? isCudaFileName(Path) : Lang == "cuda";
 
   R.Args.push_back(Compiler.str());

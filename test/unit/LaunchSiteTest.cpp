@@ -311,7 +311,7 @@ void host(const void *any) {
   cudaFuncSetAttribute((const void *)other, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
   cudaFuncSetAttribute(any, cudaFuncAttributeMaxDynamicSharedMemorySize, runtimeValue());
 })",
-      {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17"}, "input.cu");
+      {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17", "-Wno-unknown-cuda-version"}, "input.cu");
   ASSERT_TRUE(AST);
   LaunchSiteEvaluator Eval(AST->getASTContext());
   auto S = collectFuncAttributeSettings(AST->getASTContext(), Eval);
