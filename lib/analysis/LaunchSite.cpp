@@ -1,4 +1,5 @@
 #include "analysis/LaunchSite.h"
+#include "analysis/PerASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -887,36 +888,8 @@ uint64_t staticSharedBytes(const FunctionDecl *FD, ASTContext &Ctx) {
 
 LaunchSiteCache::LaunchSiteCache(ASTContext &Ctx) : Ctx(Ctx), Eval(Ctx) {}
 
-namespace {
-struct SharedLaunchCaches {
-  std::mutex M;
-  llvm::DenseMap<const ASTContext *, std::unique_ptr<LaunchSiteCache>> Map;
-};
-SharedLaunchCaches &sharedLaunchCaches() {
-  static SharedLaunchCaches *S = new SharedLaunchCaches(); // never destroyed
-  return *S;
-}
-void dropLaunchCache(void *Ctx) {
-  SharedLaunchCaches &S = sharedLaunchCaches();
-  std::unique_ptr<LaunchSiteCache> Dead; // destroyed after the lock is released
-  std::lock_guard<std::mutex> Lock(S.M);
-  auto It = S.Map.find(static_cast<const ASTContext *>(Ctx));
-  if (It != S.Map.end()) {
-    Dead = std::move(It->second);
-    S.Map.erase(It);
-  }
-}
-} // namespace
-
 LaunchSiteCache &LaunchSiteCache::forAST(ASTContext &Ctx) {
-  SharedLaunchCaches &S = sharedLaunchCaches();
-  std::lock_guard<std::mutex> Lock(S.M);
-  auto &Slot = S.Map[&Ctx];
-  if (!Slot) {
-    Slot = std::make_unique<LaunchSiteCache>(Ctx);
-    Ctx.AddDeallocation(dropLaunchCache, &Ctx);
-  }
-  return *Slot;
+  return perASTContext<LaunchSiteCache>(Ctx);
 }
 
 const std::optional<LaunchSite> &LaunchSiteCache::evaluate(const Expr *E) {

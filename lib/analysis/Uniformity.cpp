@@ -1,5 +1,6 @@
 //===- Uniformity.cpp - Thread/warp/block uniformity of CUDA values -------===//
 #include "analysis/Uniformity.h"
+#include "analysis/PerASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -1336,36 +1337,8 @@ UniformityContext::UniformityContext(ASTContext &Ctx, UniformityOptions Opts)
     : Ctx(Ctx), Opts(Opts) {}
 UniformityContext::~UniformityContext() = default;
 
-namespace {
-struct SharedContexts {
-  std::mutex M;
-  llvm::DenseMap<const ASTContext *, std::unique_ptr<UniformityContext>> Map;
-};
-SharedContexts &shared() {
-  static SharedContexts *S = new SharedContexts(); // never destroyed
-  return *S;
-}
-void dropShared(void *Ctx) {
-  SharedContexts &S = shared();
-  std::unique_ptr<UniformityContext> Dead;
-  std::lock_guard<std::mutex> Lock(S.M);
-  auto It = S.Map.find(static_cast<const ASTContext *>(Ctx));
-  if (It != S.Map.end()) {
-    Dead = std::move(It->second);
-    S.Map.erase(It);
-  }
-}
-} // namespace
-
 UniformityContext &UniformityContext::forAST(ASTContext &Ctx) {
-  SharedContexts &S = shared();
-  std::lock_guard<std::mutex> Lock(S.M);
-  auto &Slot = S.Map[&Ctx];
-  if (!Slot) {
-    Slot = std::make_unique<UniformityContext>(Ctx);
-    Ctx.AddDeallocation(dropShared, &Ctx);
-  }
-  return *Slot;
+  return perASTContext<UniformityContext>(Ctx);
 }
 
 /// The x size of a launch's block argument, when known at compile time.
