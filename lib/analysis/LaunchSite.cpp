@@ -1,8 +1,8 @@
 #include "analysis/LaunchSite.h"
+#include "analysis/BodyParents.h"
 #include "analysis/PerASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/AST/Attr.h"
@@ -19,11 +19,8 @@ namespace {
 constexpr unsigned MaxDepth = 12;
 constexpr unsigned MaxAttrs = 16;
 
-const Stmt *parentStmt(ASTContext &Ctx, const DynTypedNode &N) {
-  auto Parents = Ctx.getParents(N);
-  if (Parents.empty())
-    return nullptr;
-  return Parents[0].get<Stmt>();
+const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
+  return BodyParents::forAST(Ctx).parent(S).S;
 }
 
 /// Strips what does not change a value: parentheses, implicit and explicit
@@ -172,19 +169,17 @@ Mention classify(const DeclRefExpr *DRE, ASTContext &Ctx) {
     return M;
   };
   for (unsigned Steps = 0; Steps < 32; ++Steps) {
-    auto Parents = Ctx.getParents(*Cur);
-    if (Parents.empty())
+    StmtParent Parent = BodyParents::forAST(Ctx).parent(Cur);
+    if (!Parent)
       return Done(Mention::Unknown);
-    if (const auto *VD = Parents[0].get<VarDecl>()) {
+    if (const VarDecl *VD = Parent.InitOf) {
       // Initializer of another variable: a copy, unless a reference binds.
       if (VD->getType()->isReferenceType() &&
           !VD->getType()->getPointeeType().isConstQualified())
         return Done(Mention::Unknown);
       return Done(Mention::Read);
     }
-    const Stmt *P = Parents[0].get<Stmt>();
-    if (!P)
-      return Done(Mention::Unknown);
+    const Stmt *P = Parent.S;
     if (isa<ParenExpr>(P)) {
       Cur = P;
       continue;
@@ -199,7 +194,7 @@ Mention classify(const DeclRefExpr *DRE, ASTContext &Ctx) {
         Cur = P;
         continue;
       case CK_ArrayToPointerDecay: {
-        const Stmt *PP = parentStmt(Ctx, DynTypedNode::create(*P));
+        const Stmt *PP = parentStmt(Ctx, P);
         if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(PP))
           if (AS->getBase()->IgnoreParens() == P) {
             Expr::EvalResult R;
@@ -247,10 +242,10 @@ Mention classify(const DeclRefExpr *DRE, ASTContext &Ctx) {
         // &v passed to a pointer-to-const parameter (cudaLaunchKernelEx's
         // config) only reads it.
         const Stmt *Q = UO;
-        const Stmt *QP = parentStmt(Ctx, DynTypedNode::create(*Q));
+        const Stmt *QP = parentStmt(Ctx, Q);
         while (QP && (isa<ImplicitCastExpr>(QP) || isa<ParenExpr>(QP))) {
           Q = QP;
-          QP = parentStmt(Ctx, DynTypedNode::create(*Q));
+          QP = parentStmt(Ctx, Q);
         }
         if (QP && (isa<CallExpr>(QP) || isa<CXXConstructExpr>(QP)))
           if (auto T = paramTypeOf(cast<Expr>(QP), cast<Expr>(Q)))
@@ -342,20 +337,7 @@ LaunchSiteEvaluator::LaunchSiteEvaluator(ASTContext &Ctx) : Ctx(Ctx) {}
 LaunchSiteEvaluator::~LaunchSiteEvaluator() = default;
 
 const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNode N = DynTypedNode::create(*S);
-  for (unsigned Steps = 0; Steps < 256; ++Steps) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      return nullptr;
-    N = Parents[0];
-    if (const auto *FD = N.get<FunctionDecl>())
-      return FD;
-    if (const auto *L = N.get<LambdaExpr>())
-      return L->getCallOperator();
-    if (N.get<BlockDecl>() || N.get<TranslationUnitDecl>())
-      return nullptr;
-  }
-  return nullptr;
+  return BodyParents::forAST(Ctx).enclosingFunction(S);
 }
 
 std::optional<LaunchKind> launchApiKind(const CallExpr *CE) {
@@ -435,7 +417,7 @@ LaunchSiteEvaluator::reachingDef(const VarDecl *V, const Path &P, const Stmt *At
     Found = Info->Elements.find(S);
     if (Found != Info->Elements.end())
       break;
-    S = parentStmt(Ctx, DynTypedNode::create(*S));
+    S = parentStmt(Ctx, S);
   }
   if (Found == Info->Elements.end())
     return std::nullopt;

@@ -1,7 +1,7 @@
 #include "checks/KernelLaunchUncheckedCheck.h"
 #include "analysis/LaunchSite.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
+#include "analysis/BodyParents.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -28,28 +28,25 @@ llvm::StringRef calleeName(const CallExpr *CE) {
 /// Whether the value of \p E is used (not an expression statement, not cast
 /// to void).
 bool resultUsed(const Expr *E, ASTContext &Ctx) {
-  DynTypedNode N = DynTypedNode::create(*E);
+  const BodyParents &Parents = BodyParents::forAST(Ctx);
+  const Stmt *Child = E;
   for (unsigned Steps = 0; Steps < 16; ++Steps) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty())
+    StmtParent P = Parents.parent(Child);
+    if (!P)
       return false;
-    const DynTypedNode &P = Parents[0];
-    if (P.get<VarDecl>())
+    if (P.InitOf)
       return true;
-    const Stmt *S = P.get<Stmt>();
-    if (!S)
-      return false;
+    const Stmt *S = P.S;
     if (isa<ParenExpr>(S) || isa<ImplicitCastExpr>(S) || isa<ExprWithCleanups>(S) ||
         isa<CXXBindTemporaryExpr>(S) || isa<MaterializeTemporaryExpr>(S) ||
         isa<ConstantExpr>(S)) {
-      N = P;
+      Child = S;
       continue;
     }
     if (const auto *C = dyn_cast<ExplicitCastExpr>(S))
       return !C->getType()->isVoidType();
     if (isa<Expr>(S) || isa<ReturnStmt>(S))
       return true;
-    const Stmt *Child = N.get<Stmt>();
     if (const auto *If = dyn_cast<IfStmt>(S))
       return If->getCond() == Child;
     if (const auto *W = dyn_cast<WhileStmt>(S))

@@ -1,0 +1,56 @@
+//===- BodyParents.h - Parents of statements in function bodies -*- C++ -*-===//
+//
+// The launch analyses walk upward from an expression (is a call's result
+// used? what encloses this launch? how is this variable mentioned?).
+// ASTContext::getParents answers that but builds a parent map of every node
+// of the traversal scope, types and declarations included: about 50 MB and a
+// tenth of a parse on a template-heavy unit. Only statements inside function
+// bodies are ever asked about, so this map holds just those (clang's
+// ParentMap over each body), built once per translation unit.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_LINT_ANALYSIS_BODYPARENTS_H
+#define CUDA_LINT_ANALYSIS_BODYPARENTS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
+
+namespace cuda_lint {
+
+/// The parent of a statement inside a function body: a statement, and when
+/// that statement is the DeclStmt declaring a variable that \p S initialises,
+/// that variable.
+struct StmtParent {
+  const clang::Stmt *S = nullptr;
+  const clang::VarDecl *InitOf = nullptr;
+  explicit operator bool() const { return S != nullptr; }
+};
+
+/// Parents of the statements of every function body in the AST's traversal
+/// scope (template patterns and instantiations, lambda bodies included).
+class BodyParents {
+public:
+  explicit BodyParents(clang::ASTContext &Ctx);
+  ~BodyParents();
+
+  /// The one map of the translation unit of \p Ctx (perASTContext).
+  static BodyParents &forAST(clang::ASTContext &Ctx);
+
+  /// The parent of \p S; empty at the root of a body and for statements
+  /// outside function bodies (global initialisers, default arguments).
+  StmtParent parent(const clang::Stmt *S) const;
+
+  /// The function whose body \p S is in: the innermost lambda's call
+  /// operator for a statement of a lambda body; null outside function bodies.
+  const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S) const;
+
+private:
+  std::unique_ptr<clang::ParentMap> Map;
+  llvm::DenseMap<const clang::Stmt *, const clang::FunctionDecl *> BodyOwner;
+};
+
+} // namespace cuda_lint
+
+#endif
