@@ -118,6 +118,41 @@ std::string findCompilationDatabaseFor(llvm::StringRef File) {
   return "";
 }
 
+namespace {
+/// A translation unit of \p DB with an `#include` line naming the file name
+/// of \p Header, or "".
+std::string includerOf(const tooling::CompilationDatabase &DB, llvm::StringRef Header) {
+  llvm::StringRef Name = llvm::sys::path::filename(Header);
+  std::vector<std::string> Files = DB.getAllFiles();
+  llvm::sort(Files);
+  for (const std::string &F : Files) {
+    auto Buf = llvm::MemoryBuffer::getFile(F);
+    if (!Buf)
+      continue;
+    llvm::StringRef Text = (*Buf)->getBuffer();
+    for (size_t Pos = Text.find(Name); Pos != llvm::StringRef::npos;
+         Pos = Text.find(Name, Pos + 1)) {
+      size_t LineStart = Text.rfind('\n', Pos);
+      llvm::StringRef Line = Text.slice(LineStart == llvm::StringRef::npos ? 0 : LineStart + 1,
+                                        Text.find('\n', Pos));
+      llvm::StringRef Directive = Line.ltrim();
+      if (!Directive.consume_front("#"))
+        continue;
+      Directive = Directive.ltrim();
+      if (!Directive.starts_with("include"))
+        continue;
+      // The name must end the path inside the quotes or brackets.
+      size_t End = Pos + Name.size() - (LineStart == llvm::StringRef::npos ? 0 : LineStart + 1);
+      char After = End < Line.size() ? Line[End] : 0;
+      char Before = Pos > 0 ? Text[Pos - 1] : 0;
+      if ((After == '"' || After == '>') && (Before == '"' || Before == '<' || Before == '/'))
+        return F;
+    }
+  }
+  return "";
+}
+} // namespace
+
 std::vector<tooling::CompileCommand>
 commandsFor(const tooling::CompilationDatabase &DB, llvm::StringRef File) {
   auto Cmds = DB.getCompileCommands(File);
@@ -129,21 +164,58 @@ commandsFor(const tooling::CompilationDatabase &DB, llvm::StringRef File) {
   if (!(Ext == ".cuh" || Ext == ".h" || Ext == ".hpp" || Ext == ".hh" || Ext == ".hxx" ||
         Ext == ".inl" || Ext == ".inc"))
     return {};
-  // Headers and files absent from the database: the nearest unit's command.
-  // inferMissingCompileCommands takes ownership, so wrap a non-owning proxy.
-  struct Proxy : tooling::CompilationDatabase {
-    const tooling::CompilationDatabase &Inner;
-    explicit Proxy(const tooling::CompilationDatabase &I) : Inner(I) {}
-    std::vector<tooling::CompileCommand> getCompileCommands(llvm::StringRef F) const override {
-      return Inner.getCompileCommands(F);
+  // The unit whose command the header borrows: one that includes it (by file
+  // name in an #include line), else the one clang's interpolation finds
+  // nearest (the way clangd picks, by path similarity).
+  std::string Donor = includerOf(DB, File);
+  if (Donor.empty()) {
+    // inferMissingCompileCommands takes ownership, so wrap a non-owning proxy.
+    struct Proxy : tooling::CompilationDatabase {
+      const tooling::CompilationDatabase &Inner;
+      explicit Proxy(const tooling::CompilationDatabase &I) : Inner(I) {}
+      std::vector<tooling::CompileCommand> getCompileCommands(llvm::StringRef F) const override {
+        return Inner.getCompileCommands(F);
+      }
+      std::vector<std::string> getAllFiles() const override { return Inner.getAllFiles(); }
+      std::vector<tooling::CompileCommand> getAllCompileCommands() const override {
+        return Inner.getAllCompileCommands();
+      }
+    };
+    auto Inferred = tooling::inferMissingCompileCommands(std::make_unique<Proxy>(DB));
+    auto Guess = Inferred->getCompileCommands(File);
+    // Only the choice is kept ("inferred from <file>"): the interpolated
+    // command line itself is rewritten with clang's option table, which
+    // mangles nvcc flags such as --generate-code=arch=...,code=[...].
+    llvm::StringRef H = Guess.empty() ? "" : llvm::StringRef(Guess.front().Heuristic);
+    if (H.consume_front("inferred from "))
+      Donor = H.str();
+  }
+  if (Donor.empty())
+    return {};
+  auto DonorCmds = DB.getCompileCommands(Donor);
+  if (DonorCmds.empty())
+    return {};
+  // The donor's own command, verbatim, with the header in place of its source.
+  tooling::CompileCommand Cmd = DonorCmds.front();
+  llvm::SmallString<256> DonorAbs(Cmd.Filename);
+  if (!llvm::sys::path::is_absolute(DonorAbs)) {
+    DonorAbs = Cmd.Directory;
+    llvm::sys::path::append(DonorAbs, Cmd.Filename);
+  }
+  llvm::sys::path::remove_dots(DonorAbs, /*remove_dot_dot=*/true);
+  for (std::string &Arg : Cmd.CommandLine) {
+    llvm::SmallString<256> A(Arg);
+    if (!llvm::sys::path::is_absolute(A)) {
+      A = Cmd.Directory;
+      llvm::sys::path::append(A, Arg);
     }
-    std::vector<std::string> getAllFiles() const override { return Inner.getAllFiles(); }
-    std::vector<tooling::CompileCommand> getAllCompileCommands() const override {
-      return Inner.getAllCompileCommands();
-    }
-  };
-  auto Inferred = tooling::inferMissingCompileCommands(std::make_unique<Proxy>(DB));
-  return Inferred->getCompileCommands(File);
+    llvm::sys::path::remove_dots(A, /*remove_dot_dot=*/true);
+    if (A == DonorAbs)
+      Arg = File.str();
+  }
+  Cmd.Filename = File.str();
+  Cmd.Heuristic = "command of " + Donor;
+  return {Cmd};
 }
 
 } // namespace cuda_lint

@@ -43,8 +43,11 @@ loadCompilationDatabase(llvm::StringRef BuildPath);
 std::string findCompilationDatabaseFor(llvm::StringRef File);
 
 /// The commands of \p File in \p DB; for a header absent from the database,
-/// the command of the nearest translation unit (clang's interpolation); for a
-/// source file absent from it, none (the caller uses the default command).
+/// the command of a translation unit that includes it (an `#include` line
+/// naming its file name), else of the unit clang's interpolation finds
+/// nearest, taken verbatim with the header in place of the source file (so
+/// nvcc flags and `--options-file` stay intact for the nvcc translation); for
+/// a source file absent from it, none (the caller uses the default command).
 std::vector<clang::tooling::CompileCommand>
 commandsFor(const clang::tooling::CompilationDatabase &DB, llvm::StringRef File);
 
