@@ -3,4 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f build/build.ninja ] || cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
-ninja -C build
+# JOBS=N caps the parallel compile jobs (default: ninja's, cores + 2).
+ninja -C build ${JOBS:+-j "$JOBS"}

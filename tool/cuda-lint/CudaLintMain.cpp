@@ -19,6 +19,7 @@
 #include "driver/Output.h"
 #include "driver/SidePlan.h"
 #include "driver/Toolchain.h"
+#include "clang/Basic/OffloadArch.h"
 #include "GlobList.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -344,8 +345,23 @@ int main(int argc, const char **argv) {
     PlanOpts.Devices.Mode = DeviceArchSelection::List;
     SmallVector<StringRef, 4> Parts;
     StringRef(DeviceArchs).split(Parts, ',', -1, false);
-    for (StringRef P : Parts)
-      PlanOpts.Devices.Archs.push_back(P.trim().str());
+    if (Parts.empty()) {
+      Errors.report("--device-archs: empty (expected 'all', 'first', or a list such as "
+                    "sm_80,sm_90)");
+      return 2;
+    }
+    for (StringRef P : Parts) {
+      std::string Arch = P.trim().str();
+      // An architecture clang's CUDA driver knows (sm_80, sm_90a, sm_100f, ...).
+      if (!StringRef(Arch).starts_with("sm_") ||
+          clang::StringToOffloadArch(Arch) == clang::OffloadArch::UNKNOWN) {
+        Errors.report("--device-archs: '" + Arch +
+                      "' is not a GPU architecture (expected 'all', 'first', or a list such "
+                      "as sm_80,sm_90)");
+        return 2;
+      }
+      PlanOpts.Devices.Archs.push_back(std::move(Arch));
+    }
   }
   if (llvm::any_of(Jobs_, [](const Job &J) { return J.TU.Command.IsCuda; })) {
     auto Toolkit = findCudaToolkit(CudaPath);
@@ -412,6 +428,18 @@ int main(int argc, const char **argv) {
   Settings.ProfileChecks = ProfileChecks;
   if (!WarningsAsErrors.empty())
     Settings.Overrides.WarningsAsErrors = WarningsAsErrors;
+
+  // Baselines are read before any work: an unreadable one is a usage error,
+  // not an unfiltered report after minutes of analysis.
+  std::vector<Baseline> LoadedBaselines;
+  for (const std::string &Path : Baselines) {
+    auto B = readBaseline(Path);
+    if (!B) {
+      Errors.report(toString(B.takeError()));
+      return 2;
+    }
+    LoadedBaselines.push_back(std::move(*B));
+  }
 
   // Every side of every unit is a job for the worker threads, in unit order,
   // so a unit's sides run side by side and the unit is merged (mergeSides) as
@@ -573,14 +601,8 @@ int main(int argc, const char **argv) {
       errs() << "cuda-lint: recorded " << All.size() << " findings in " << WriteBaseline << "\n";
   }
   unsigned Baselined = 0;
-  for (const std::string &Path : Baselines) {
-    auto B = readBaseline(Path);
-    if (!B) {
-      Errors.report(toString(B.takeError()));
-      continue;
-    }
-    Baselined += filterByBaseline(*B, All, Fingerprints);
-  }
+  for (const Baseline &B : LoadedBaselines)
+    Baselined += filterByBaseline(B, All, Fingerprints);
 
   // The rules' fix-its of the reported findings; clang's own fix-its on
   // compiler diagnostics ("did you mean") are neither applied nor exported.
