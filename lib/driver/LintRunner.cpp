@@ -203,6 +203,65 @@ unsigned lineOf(const ClangTidyError &E, llvm::StringMap<std::string> &Cache) {
   return 1 + Text.take_front(E.Message.FileOffset).count('\n');
 }
 
+/// The text of \p Path (empty when unreadable), cached.
+llvm::StringRef textOf(llvm::StringRef Path, llvm::StringMap<std::string> &Cache) {
+  auto It = Cache.find(Path);
+  if (It == Cache.end()) {
+    auto Buf = llvm::MemoryBuffer::getFile(Path);
+    It = Cache.insert({Path, Buf ? (*Buf)->getBuffer().str() : ""}).first;
+  }
+  return It->second;
+}
+
+/// Whether a NOLINT comment of clang-tidy's syntax names \p RuleId (or all
+/// rules) for the line holding \p Offset of \p Text: `NOLINT(...)` on that
+/// line, `NOLINTNEXTLINE(...)` on the line before, or a `NOLINTBEGIN(...)`
+/// ... `NOLINTEND(...)` region around it. clang-tidy's own handler never
+/// suppresses compiler errors, so an owned clang error relabelled under a
+/// rule id (cuda-shared-initializer's "initialization is not supported for
+/// __shared__ variables") is checked here, as the rule's own finding would be.
+bool suppressedByNoLint(llvm::StringRef Text, unsigned Offset, llvm::StringRef RuleId) {
+  // The check list after a directive at Pos (no list: every check).
+  auto Names = [&](llvm::StringRef Line, size_t After) {
+    llvm::StringRef Rest = Line.drop_front(After);
+    if (!Rest.consume_front("("))
+      return true;
+    llvm::StringRef List = Rest.take_until([](char C) { return C == ')'; });
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    List.split(Parts, ',', -1, false);
+    for (llvm::StringRef P : Parts)
+      if (GlobList(P.trim()).contains(RuleId))
+        return true;
+    return false;
+  };
+  // Directive D on Line: found as a whole word (NOLINT is not NOLINTNEXTLINE).
+  auto Has = [&](llvm::StringRef Line, llvm::StringRef D) {
+    for (size_t Pos = Line.find(D); Pos != llvm::StringRef::npos; Pos = Line.find(D, Pos + 1)) {
+      size_t After = Pos + D.size();
+      if (After < Line.size() && llvm::isAlnum(Line[After]))
+        continue;
+      if (Names(Line, After))
+        return true;
+    }
+    return false;
+  };
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  unsigned Line = Text.take_front(Offset).count('\n');
+  if (Line >= Lines.size())
+    return false;
+  if (Has(Lines[Line], "NOLINT") || (Line > 0 && Has(Lines[Line - 1], "NOLINTNEXTLINE")))
+    return true;
+  int Depth = 0;
+  for (unsigned L = 0; L < Line; ++L) {
+    if (Has(Lines[L], "NOLINTBEGIN"))
+      ++Depth;
+    if (Has(Lines[L], "NOLINTEND") && Depth > 0)
+      --Depth;
+  }
+  return Depth > 0;
+}
+
 /// \p Path without `.` and `..` components, when that names the same file
 /// (a `..` after a symbolic link would not); otherwise \p Path unchanged.
 /// A relative \p Path is taken from \p Directory (the compile command's).
@@ -287,7 +346,8 @@ void relabelOwnedCompilerDiagnostics(
                Other.Error.Message.FilePath == F.Error.Message.FilePath &&
                lineOf(Other.Error, TextCache) == Line;
       });
-      if (Reported) {
+      if (Reported || suppressedByNoLint(textOf(F.Error.Message.FilePath, TextCache),
+                                         F.Error.Message.FileOffset, Rule->Id)) {
         Drop[I] = true;
       } else {
         F.Error.DiagnosticName = Rule->Id.str();

@@ -85,4 +85,20 @@ __global__ void fail5(float *c) {
   // CHECK: nolint.cu:[[@LINE-1]]:5: warning: 'fill_fragment' {{.*}} [cuda-wmma-divergent]
   wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
 }
-// CHECK: cuda-lint: 1 file, 5 findings
+
+// A rule that owns a clang error (cuda-shared-initializer: clang rejects the
+// initializer on the device side): NOLINT covers clang's error too, though
+// clang-tidy itself never suppresses compiler errors.
+template <int N> __global__ void shared_init_kernel(float *out) {
+  __shared__ float tile[N];
+  __shared__ int count = 0; // NOLINT(cuda-shared-initializer)
+  // NOLINTNEXTLINE(cuda-shared-*)
+  __shared__ int count2 = 0;
+  __shared__ int count3 = 0; // NOLINT(cuda-wmma-divergent)
+  // CHECK: nolint.cu:[[@LINE-1]]:{{[0-9]+}}: error: {{.*}}[cuda-shared-initializer]
+  tile[threadIdx.x % N] = count + count2 + count3;
+  out[threadIdx.x] = tile[0];
+}
+template __global__ void shared_init_kernel<32>(float *);
+
+// CHECK: cuda-lint: 1 file, 6 findings
