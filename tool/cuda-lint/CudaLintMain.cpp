@@ -370,6 +370,15 @@ int main(int argc, const char **argv) {
       return 2;
     }
     PlanOpts.CudaPath = *Toolkit;
+    // $CUDA_PATH that is not a toolkit is skipped by the search: say so.
+    if (CudaPath.empty())
+      if (auto Env = sys::Process::GetEnv("CUDA_PATH"); Env && !Env->empty()) {
+        SmallString<256> Real;
+        if (sys::fs::real_path(*Env, Real) || Real != *Toolkit)
+          WithColor::warning(errs(), "cuda-lint")
+              << "$CUDA_PATH (" << *Env << ") is not a usable CUDA toolkit; using " << *Toolkit
+              << "\n";
+      }
   }
   auto Resources = findClangResourceDir(ResourceDir);
   if (!Resources) {
