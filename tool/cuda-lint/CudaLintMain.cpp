@@ -334,7 +334,29 @@ int main(int argc, const char **argv) {
       J.File.clear();
     }
   }
+  size_t Listed = Jobs_.size();
   llvm::erase_if(Jobs_, [](const Job &J) { return J.File.empty(); });
+  // A database none of whose files exists is stale (a moved checkout, a build
+  // directory of another tree): nothing was linted, which is not a success.
+  if (Listed && Jobs_.empty()) {
+    Errors.report((Listed == 1 ? std::string("the file of the compilation database does not exist")
+                               : "none of the " + std::to_string(Listed) +
+                                     " files of the compilation database exists") +
+                  "; is it from another checkout? "
+                  "(regenerate it, e.g. cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
+    return 2;
+  }
+  // An output file that cannot be written fails now, not after the analysis.
+  if (!OutputFile.empty()) {
+    SmallString<256> Dir(OutputFile);
+    sys::fs::make_absolute(Dir);
+    sys::path::remove_filename(Dir);
+    if (!sys::fs::is_directory(Dir) || sys::fs::access(Dir, sys::fs::AccessMode::Write)) {
+      Errors.report("cannot write the output file '" + OutputFile + "': directory '" +
+                    std::string(Dir) + "' does not exist or is not writable");
+      return 2;
+    }
+  }
 
   // The toolkit is needed only for CUDA units.
   SidePlanOptions PlanOpts;
