@@ -53,6 +53,10 @@ llvm::Error exportFixes(llvm::StringRef Path, const std::vector<Finding> &Findin
     if (F.Error.Message.Fix.empty())
       continue;
     clang::tooling::Diagnostic D = F.Error;
+    // Error rules travel as warnings made errors (WarningsAsErrors): export
+    // the level the user sees.
+    if (F.isError())
+      D.DiagLevel = clang::tooling::Diagnostic::Error;
     if (isUnsafeFix(F))
       D.Message.Message += " (fix may change behaviour)";
     TUD.Diagnostics.push_back(std::move(D));
