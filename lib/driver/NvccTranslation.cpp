@@ -34,6 +34,27 @@ using namespace llvm;
 namespace copts = clang::options;
 
 namespace cuda_lint {
+
+std::optional<std::string> clangGpuArch(StringRef NvccArch) {
+  StringRef Number = NvccArch.trim();
+  if (!Number.consume_front("sm_") && !Number.consume_front("compute_") &&
+      !Number.consume_front("lto_"))
+    return std::nullopt;
+  auto Known = [](const std::string &Name) {
+    return clang::StringToOffloadArch(Name) != clang::OffloadArch::UNKNOWN;
+  };
+  std::string Name = ("sm_" + Number).str();
+  if (!Known(Name) && Number.ends_with("f")) {
+    // Family-specific targets (sm_100f) are a subset of the
+    // architecture-specific ones (sm_100a), which clang 22 knows.
+    std::string Specific = ("sm_" + Number.drop_back() + "a").str();
+    Name = Known(Specific) ? Specific : ("sm_" + Number.drop_back()).str();
+  }
+  if (!Known(Name))
+    return std::nullopt;
+  return Name;
+}
+
 namespace {
 
 //===----------------------------------------------------------------------===//
@@ -305,27 +326,12 @@ struct State {
         Archs.push_back(A.str());
       return;
     }
-    StringRef Number = Arch;
-    if (!Number.consume_front("sm_") && !Number.consume_front("compute_") &&
-        !Number.consume_front("lto_")) {
+    std::optional<std::string> Name = clangGpuArch(Arch);
+    if (!Name) {
       drop(Origin);
       return;
     }
-    auto Known = [](const std::string &Name) {
-      return clang::StringToOffloadArch(Name) != clang::OffloadArch::UNKNOWN;
-    };
-    std::string Name = ("sm_" + Number).str();
-    if (!Known(Name) && Number.ends_with("f")) {
-      // Family-specific targets (sm_100f) are a subset of the
-      // architecture-specific ones (sm_100a), which clang 22 knows.
-      std::string Specific = ("sm_" + Number.drop_back() + "a").str();
-      Name = Known(Specific) ? Specific : ("sm_" + Number.drop_back()).str();
-    }
-    if (!Known(Name)) {
-      drop(Origin);
-      return;
-    }
-    Archs.push_back(Name);
+    Archs.push_back(*Name);
   }
 };
 

@@ -106,6 +106,12 @@ TranslatedCommand translateCompileCommand(const clang::tooling::CompileCommand &
 /// a `.exe` suffix, ends in `nvcc`.
 bool isNvccCompiler(llvm::StringRef Compiler);
 
+/// The clang `--cuda-gpu-arch` name of an nvcc architecture name: sm_90 and
+/// compute_90 (and lto_90) give sm_90, sm_90a gives sm_90a, a family target
+/// sm_100f gives sm_100a (its architecture-specific superset, which clang 22
+/// knows). nullopt for a name clang's CUDA driver does not know.
+std::optional<std::string> clangGpuArch(llvm::StringRef NvccArch);
+
 } // namespace cuda_lint
 
 #endif

@@ -473,4 +473,15 @@ TEST(ClangCommandTranslation, GccCommands) {
   EXPECT_THAT(K.Args, ElementsAre("clang++", "-x", "cuda", "/src/k.cu"));
 }
 
+TEST(NvccTranslation, ClangGpuArchNames) {
+  EXPECT_EQ(clangGpuArch("sm_80"), std::optional<std::string>("sm_80"));
+  EXPECT_EQ(clangGpuArch("compute_90"), std::optional<std::string>("sm_90"));
+  EXPECT_EQ(clangGpuArch("sm_90a"), std::optional<std::string>("sm_90a"));
+  EXPECT_EQ(clangGpuArch("sm_100f"), std::optional<std::string>("sm_100a"));
+  EXPECT_EQ(clangGpuArch(" sm_86 "), std::optional<std::string>("sm_86"));
+  EXPECT_EQ(clangGpuArch("bogus"), std::nullopt);
+  EXPECT_EQ(clangGpuArch("sm_9x"), std::nullopt);
+  EXPECT_EQ(clangGpuArch("sm_"), std::nullopt);
+}
+
 } // namespace

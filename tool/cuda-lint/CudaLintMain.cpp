@@ -19,7 +19,7 @@
 #include "driver/Output.h"
 #include "driver/SidePlan.h"
 #include "driver/Toolchain.h"
-#include "clang/Basic/OffloadArch.h"
+#include "driver/NvccTranslation.h"
 #include "GlobList.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -373,16 +373,15 @@ int main(int argc, const char **argv) {
       return 2;
     }
     for (StringRef P : Parts) {
-      std::string Arch = P.trim().str();
-      // An architecture clang's CUDA driver knows (sm_80, sm_90a, sm_100f, ...).
-      if (!StringRef(Arch).starts_with("sm_") ||
-          clang::StringToOffloadArch(Arch) == clang::OffloadArch::UNKNOWN) {
-        Errors.report("--device-archs: '" + Arch +
+      // nvcc's names (sm_80, sm_90a, sm_100f, compute_90), as clang knows them.
+      std::optional<std::string> Arch = clangGpuArch(P);
+      if (!Arch) {
+        Errors.report("--device-archs: '" + P.trim().str() +
                       "' is not a GPU architecture (expected 'all', 'first', or a list such "
                       "as sm_80,sm_90)");
         return 2;
       }
-      PlanOpts.Devices.Archs.push_back(std::move(Arch));
+      PlanOpts.Devices.Archs.push_back(std::move(*Arch));
     }
   }
   if (llvm::any_of(Jobs_, [](const Job &J) { return J.TU.Command.IsCuda; })) {
