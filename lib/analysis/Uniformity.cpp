@@ -1,6 +1,7 @@
 //===- Uniformity.cpp - Thread/warp/block uniformity of CUDA values -------===//
 #include "analysis/Uniformity.h"
 #include "analysis/PerASTContext.h"
+#include "analysis/LaunchSite.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -1341,93 +1342,27 @@ UniformityContext &UniformityContext::forAST(ASTContext &Ctx) {
   return perASTContext<UniformityContext>(Ctx);
 }
 
-/// The x size of a launch's block argument, when known at compile time.
-static std::optional<int64_t> blockX(ASTContext &Ctx, const Expr *E,
-                                     const FunctionDecl *Launcher) {
-  auto Eval = [&](const Expr *X) -> std::optional<int64_t> {
-    Expr::EvalResult R;
-    if (X && !X->isValueDependent() && X->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue();
-    return std::nullopt;
-  };
-  for (;;) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = F->getSubExpr();
-    else
-      break;
-  }
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    if (CE->getNumArgs() == 0)
-      return std::nullopt;
-    const Expr *A0 = CE->getArg(0);
-    if (A0->getType()->isIntegralOrEnumerationType())
-      return Eval(A0);
-    if (CE->getNumArgs() == 1) // copy of a dim3
-      return blockX(Ctx, A0, Launcher);
-    return std::nullopt;
-  }
-  if (E->getType()->isIntegralOrEnumerationType())
-    return Eval(E);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD || !VD->getInit() || VD->hasGlobalStorage() || !Launcher ||
-        !Launcher->getBody())
-      return std::nullopt;
-    // Only a variable used for nothing but launches keeps its initial value.
-    unsigned Uses = 0, LaunchUses = 0;
-    std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
-                                                       bool InConfig) {
-      if (!S)
-        return;
-      if (const auto *R = dyn_cast<DeclRefExpr>(S))
-        if (R->getDecl() == VD) {
-          ++Uses;
-          LaunchUses += InConfig;
-        }
-      if (const auto *K = dyn_cast<CUDAKernelCallExpr>(S)) {
-        Walk(K->getConfig(), true);
-        for (const Stmt *C : K->children())
-          if (C != K->getConfig())
-            Walk(C, InConfig);
-        return;
-      }
-      for (const Stmt *C : S->children())
-        Walk(C, InConfig);
-    };
-    Walk(Launcher->getBody(), false);
-    if (Uses != LaunchUses)
-      return std::nullopt;
-    return blockX(Ctx, VD->getInit(), nullptr);
-  }
-  return std::nullopt;
-}
-
 void UniformityContext::collectLaunches() {
   Unaligned.emplace();
-  std::function<void(const Stmt *, const FunctionDecl *)> Walk =
-      [&](const Stmt *S, const FunctionDecl *In) {
-        if (!S)
-          return;
-        if (const auto *K = dyn_cast<CUDAKernelCallExpr>(S))
-          if (const FunctionDecl *Kernel = K->getDirectCallee())
-            if (const auto *Cfg = K->getConfig())
-              if (Cfg->getNumArgs() >= 2)
-                if (auto X = blockX(Ctx, Cfg->getArg(1), In))
-                  if (*X % 32 != 0) {
-                    const FunctionDecl *T = Kernel;
-                    if (const FunctionDecl *P = T->getTemplateInstantiationPattern())
-                      T = P;
-                    Unaligned->insert(T->getCanonicalDecl());
-                    Unaligned->insert(Kernel->getCanonicalDecl());
-                  }
-        for (const Stmt *C : S->children())
-          Walk(C, In);
-      };
+  LaunchSiteCache &Launches = LaunchSiteCache::forAST(Ctx);
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *K = dyn_cast<CUDAKernelCallExpr>(S))
+      if (const FunctionDecl *Kernel = K->getDirectCallee())
+        // The block's x size as the launch analysis knows it (constants,
+        // dim3(x, ...), locals through their reaching definitions).
+        if (const std::optional<LaunchSite> &L = Launches.evaluate(K))
+          if (L->Block.X && *L->Block.X % 32 != 0) {
+            const FunctionDecl *T = Kernel;
+            if (const FunctionDecl *P = T->getTemplateInstantiationPattern())
+              T = P;
+            Unaligned->insert(T->getCanonicalDecl());
+            Unaligned->insert(Kernel->getCanonicalDecl());
+          }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
   std::function<void(const DeclContext *)> Visit = [&](const DeclContext *DC) {
     for (const Decl *D : DC->decls()) {
       if (isSystemDecl(Ctx, D))
@@ -1435,12 +1370,12 @@ void UniformityContext::collectLaunches() {
       if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D)) {
         for (const FunctionDecl *Spec : FTD->specializations())
           if (Spec->hasBody())
-            Walk(Spec->getBody(), Spec);
+            Walk(Spec->getBody());
         D = FTD->getTemplatedDecl();
       }
       if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
         if (FD->doesThisDeclarationHaveABody())
-          Walk(FD->getBody(), FD);
+          Walk(FD->getBody());
       } else if (const auto *Inner = dyn_cast<DeclContext>(D)) {
         if (isa<NamespaceDecl>(Inner) || isa<CXXRecordDecl>(Inner) ||
             isa<LinkageSpecDecl>(Inner))

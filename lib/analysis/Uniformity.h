@@ -262,10 +262,9 @@ public:
   /// The options used for the kernel \p FD: the defaults, with the
   /// warp-aligned assumption dropped when its `__launch_bounds__` maximum
   /// block size is a constant that is not a multiple of 32, or when a launch
-  /// of it in this translation unit (`<<<grid, block>>>` with block an integer
-  /// constant, `dim3(x, ...)` with x constant, or a local dim3 variable so
-  /// initialised and not otherwise used) has a block x size that is not a
-  /// multiple of 32.
+  /// of it in this translation unit has a block x size, as the launch
+  /// analysis evaluates it (LaunchSiteCache: constants, `dim3(x, ...)`,
+  /// locals through their reaching definitions), that is not a multiple of 32.
   UniformityOptions optionsFor(const clang::FunctionDecl *FD);
 
   /// Whether \p FD (transitively, through functions of the translation unit
