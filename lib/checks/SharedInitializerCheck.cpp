@@ -199,12 +199,7 @@ void SharedInitializerCheck::check(const MatchFinder::MatchResult &Result) {
         Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
     if (!ERD || !ERD->hasDefinition())
       return;
-    Reason CtorWhy, DtorWhy;
-    bool CtorEmpty = isEmptyDefaultConstruction(ERD, CtorWhy);
-    bool DtorEmpty = isEmptyDestructor(ERD->getDestructor(), DtorWhy);
-    if (!CtorEmpty || !DtorEmpty)
-      reportType(VD, Ctx, T, T->isArrayType(), CtorEmpty, CtorWhy, DtorWhy,
-                 nullptr);
+    reportIfConstructed(VD, Ctx, T, ERD, T->isArrayType(), nullptr);
     return;
   }
   if (T->isDependentType()) {
@@ -227,14 +222,8 @@ void SharedInitializerCheck::check(const MatchFinder::MatchResult &Result) {
         continue;
       // Arrays of the parameter (`__shared__ T buf[N]`) keep their extent
       // out of this: only whether the element type is constructed matters.
-      Reason CtorWhy, DtorWhy;
-      bool CtorEmpty = isEmptyDefaultConstruction(ARD, CtorWhy);
-      bool DtorEmpty = isEmptyDestructor(ARD->getDestructor(), DtorWhy);
-      if (CtorEmpty && DtorEmpty)
-        continue;
-      reportType(VD, Ctx, Arg, T->isArrayType(), CtorEmpty, CtorWhy, DtorWhy,
-                 Spec);
-      return;
+      if (reportIfConstructed(VD, Ctx, Arg, ARD, T->isArrayType(), Spec))
+        return;
     }
     return;
   }
@@ -242,18 +231,24 @@ void SharedInitializerCheck::check(const MatchFinder::MatchResult &Result) {
   const CXXRecordDecl *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition())
     return;
+  reportIfConstructed(VD, Ctx, T, RD, T->isArrayType(), Instantiated,
+                      dyn_cast_or_null<CXXConstructExpr>(
+                          VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr));
+}
+
+bool SharedInitializerCheck::reportIfConstructed(const VarDecl *VD, const ASTContext &Ctx,
+                                                 QualType T, const CXXRecordDecl *RD,
+                                                 bool IsArray,
+                                                 const FunctionDecl *Instantiated,
+                                                 const CXXConstructExpr *Init) {
   Reason CtorWhy, DtorWhy;
-  bool CtorEmpty = true;
-  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(
-          VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr))
-    CtorEmpty = isEmptyConstructor(CE->getConstructor(), CtorWhy);
-  else
-    CtorEmpty = isEmptyDefaultConstruction(RD, CtorWhy);
+  bool CtorEmpty = Init ? isEmptyConstructor(Init->getConstructor(), CtorWhy)
+                        : isEmptyDefaultConstruction(RD, CtorWhy);
   bool DtorEmpty = isEmptyDestructor(RD->getDestructor(), DtorWhy);
   if (CtorEmpty && DtorEmpty)
-    return;
-  reportType(VD, Ctx, T, T->isArrayType(), CtorEmpty, CtorWhy, DtorWhy,
-             Instantiated);
+    return false;
+  reportType(VD, Ctx, T, IsArray, CtorEmpty, CtorWhy, DtorWhy, Instantiated);
+  return true;
 }
 
 void SharedInitializerCheck::instantiationNote(const FunctionDecl *FD,

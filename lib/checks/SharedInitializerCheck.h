@@ -34,6 +34,13 @@ public:
   };
 
 private:
+  /// Reports \p VD when constructing or destroying its class \p RD (the
+  /// element type of \p T) runs code: \p Init's constructor when given, else
+  /// the default construction. Returns whether it reported.
+  bool reportIfConstructed(const clang::VarDecl *VD, const clang::ASTContext &Ctx,
+                           clang::QualType T, const clang::CXXRecordDecl *RD, bool IsArray,
+                           const clang::FunctionDecl *Instantiated,
+                           const clang::CXXConstructExpr *Init = nullptr);
   void reportType(const clang::VarDecl *VD, const clang::ASTContext &Ctx,
                   clang::QualType T, bool IsArray, bool CtorEmpty,
                   const Reason &CtorWhy, const Reason &DtorWhy,
