@@ -4,6 +4,7 @@
 #include "driver/Config.h"
 #include "ClangTidy.h"
 #include "GlobList.h"
+#include "NoLintDirectiveHandler.h"
 #include "ClangTidyModule.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -118,6 +119,73 @@ private:
   std::vector<Decl *> Own;
 };
 
+/// The (rule, clang message pattern) pairs of the catalog's owned compiler
+/// diagnostics (front matter `clang-diagnostics:`).
+const std::vector<std::pair<const RuleInfo *, llvm::Regex>> &ownedDiagnosticPatterns() {
+  static const auto *Patterns = [] {
+    auto *P = new std::vector<std::pair<const RuleInfo *, llvm::Regex>>();
+    for (const RuleInfo &R : allRules())
+      for (const std::string &D : R.ClangDiagnostics)
+        P->emplace_back(&R, llvm::Regex(D));
+    return P;
+  }();
+  return *Patterns;
+}
+
+/// Applies a rule's NOLINT to the clang errors that rule owns (the compiler
+/// diagnostics relabelled under its id, cuda-shared-initializer's
+/// "initialization is not supported for __shared__ variables"), with
+/// clang-tidy's own NOLINT handler and the rule's name; everything else goes
+/// to clang-tidy's consumer unchanged. clang-tidy never suppresses a compiler
+/// error, so without this `// NOLINT(cuda-shared-initializer)` silenced the
+/// rule's finding but not clang's error on the same line.
+class OwnedNoLintConsumer : public DiagnosticConsumer {
+public:
+  OwnedNoLintConsumer(ClangTidyDiagnosticConsumer &Inner, ClangTidyContext &Context)
+      : Inner(Inner), Context(Context) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Inner.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Inner.EndSourceFile(); }
+  void finish() override { Inner.finish(); }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    if (Level == DiagnosticsEngine::Note) {
+      if (DroppingNotes)
+        return; // the notes of a suppressed error go with it
+    } else {
+      DroppingNotes = Level >= DiagnosticsEngine::Error && suppressed(Info);
+      if (DroppingNotes)
+        return;
+    }
+    DiagnosticConsumer::HandleDiagnostic(Level, Info); // counts
+    Inner.HandleDiagnostic(Level, Info);
+  }
+
+private:
+  bool suppressed(const Diagnostic &Info) {
+    if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
+      return false;
+    llvm::SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    for (const auto &[Rule, Pattern] : ownedDiagnosticPatterns()) {
+      if (!Pattern.match(Message) || !Context.isCheckEnabled(Rule->Id))
+        continue;
+      llvm::SmallVector<tooling::Diagnostic, 0> NoLintErrors; // Inner reports those
+      // Asked as a warning: the handler never suppresses an error.
+      return NoLint.shouldSuppress(DiagnosticsEngine::Warning, Info, Rule->Id, NoLintErrors,
+                                   /*AllowIO=*/true, /*EnableNoLintBlocks=*/true);
+    }
+    return false;
+  }
+
+  ClangTidyDiagnosticConsumer &Inner;
+  ClangTidyContext &Context;
+  NoLintDirectiveHandler NoLint;
+  bool DroppingNotes = false;
+};
+
 /// Runs the enabled checks on one side: clang-tidy's runner (runClangTidy),
 /// minus its "Error while processing" message on stderr: compiler errors are
 /// findings here, printed with the rest.
@@ -143,10 +211,11 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   // Rule findings reach clang-tidy as warnings (CudaCheck::report), so that
   // NOLINT and the header filter apply to them; error rules become errors
   // through the cuda module's default WarningsAsErrors.
-  DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &DiagConsumer,
+  OwnedNoLintConsumer Filter(DiagConsumer, Context);
+  DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &Filter,
                        /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
-  Tool.setDiagnosticConsumer(&DiagConsumer);
+  Tool.setDiagnosticConsumer(&Filter);
 
   class Action : public ASTFrontendAction {
   public:
@@ -201,65 +270,6 @@ unsigned lineOf(const ClangTidyError &E, llvm::StringMap<std::string> &Cache) {
   }
   llvm::StringRef Text = It->second;
   return 1 + Text.take_front(E.Message.FileOffset).count('\n');
-}
-
-/// The text of \p Path (empty when unreadable), cached.
-llvm::StringRef textOf(llvm::StringRef Path, llvm::StringMap<std::string> &Cache) {
-  auto It = Cache.find(Path);
-  if (It == Cache.end()) {
-    auto Buf = llvm::MemoryBuffer::getFile(Path);
-    It = Cache.insert({Path, Buf ? (*Buf)->getBuffer().str() : ""}).first;
-  }
-  return It->second;
-}
-
-/// Whether a NOLINT comment of clang-tidy's syntax names \p RuleId (or all
-/// rules) for the line holding \p Offset of \p Text: `NOLINT(...)` on that
-/// line, `NOLINTNEXTLINE(...)` on the line before, or a `NOLINTBEGIN(...)`
-/// ... `NOLINTEND(...)` region around it. clang-tidy's own handler never
-/// suppresses compiler errors, so an owned clang error relabelled under a
-/// rule id (cuda-shared-initializer's "initialization is not supported for
-/// __shared__ variables") is checked here, as the rule's own finding would be.
-bool suppressedByNoLint(llvm::StringRef Text, unsigned Offset, llvm::StringRef RuleId) {
-  // The check list after a directive at Pos (no list: every check).
-  auto Names = [&](llvm::StringRef Line, size_t After) {
-    llvm::StringRef Rest = Line.drop_front(After);
-    if (!Rest.consume_front("("))
-      return true;
-    llvm::StringRef List = Rest.take_until([](char C) { return C == ')'; });
-    llvm::SmallVector<llvm::StringRef, 4> Parts;
-    List.split(Parts, ',', -1, false);
-    for (llvm::StringRef P : Parts)
-      if (GlobList(P.trim()).contains(RuleId))
-        return true;
-    return false;
-  };
-  // Directive D on Line: found as a whole word (NOLINT is not NOLINTNEXTLINE).
-  auto Has = [&](llvm::StringRef Line, llvm::StringRef D) {
-    for (size_t Pos = Line.find(D); Pos != llvm::StringRef::npos; Pos = Line.find(D, Pos + 1)) {
-      size_t After = Pos + D.size();
-      if (After < Line.size() && llvm::isAlnum(Line[After]))
-        continue;
-      if (Names(Line, After))
-        return true;
-    }
-    return false;
-  };
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  Text.split(Lines, '\n');
-  unsigned Line = Text.take_front(Offset).count('\n');
-  if (Line >= Lines.size())
-    return false;
-  if (Has(Lines[Line], "NOLINT") || (Line > 0 && Has(Lines[Line - 1], "NOLINTNEXTLINE")))
-    return true;
-  int Depth = 0;
-  for (unsigned L = 0; L < Line; ++L) {
-    if (Has(Lines[L], "NOLINTBEGIN"))
-      ++Depth;
-    if (Has(Lines[L], "NOLINTEND") && Depth > 0)
-      --Depth;
-  }
-  return Depth > 0;
 }
 
 /// \p Path without `.` and `..` components, when that names the same file
@@ -318,17 +328,7 @@ void normalizeDiagnosticPaths(ClangTidyError &E, llvm::StringRef Directory) {
 void relabelOwnedCompilerDiagnostics(
     std::vector<Finding> &Findings,
     const std::function<bool(llvm::StringRef)> &RuleEnabled) {
-  struct Owned {
-    const RuleInfo *Rule;
-    llvm::Regex Re;
-  };
-  static const std::vector<std::pair<const RuleInfo *, std::string>> Patterns = [] {
-    std::vector<std::pair<const RuleInfo *, std::string>> P;
-    for (const RuleInfo &R : allRules())
-      for (const std::string &D : R.ClangDiagnostics)
-        P.push_back({&R, D});
-    return P;
-  }();
+  const auto &Patterns = ownedDiagnosticPatterns();
   if (Patterns.empty())
     return;
   llvm::StringMap<std::string> TextCache;
@@ -338,7 +338,7 @@ void relabelOwnedCompilerDiagnostics(
     if (!F.isCompilerDiagnostic())
       continue;
     for (const auto &[Rule, Pattern] : Patterns) {
-      if (!RuleEnabled(Rule->Id) || !llvm::Regex(Pattern).match(F.Error.Message.Message))
+      if (!RuleEnabled(Rule->Id) || !Pattern.match(F.Error.Message.Message))
         continue;
       unsigned Line = lineOf(F.Error, TextCache);
       bool Reported = llvm::any_of(Findings, [&](const Finding &Other) {
@@ -346,8 +346,7 @@ void relabelOwnedCompilerDiagnostics(
                Other.Error.Message.FilePath == F.Error.Message.FilePath &&
                lineOf(Other.Error, TextCache) == Line;
       });
-      if (Reported || suppressedByNoLint(textOf(F.Error.Message.FilePath, TextCache),
-                                         F.Error.Message.FileOffset, Rule->Id)) {
+      if (Reported) {
         Drop[I] = true;
       } else {
         F.Error.DiagnosticName = Rule->Id.str();
