@@ -142,10 +142,23 @@ void KernelLaunchUncheckedCheck::collectCalls(ASTContext &Ctx) {
     const FunctionDecl *P = F->getTemplateInstantiationPattern();
     return (P ? P : F)->getCanonicalDecl();
   };
+  // Calls and function references, in one traversal of the translation unit.
+  struct Collect : MatchFinder::MatchCallback {
+    std::vector<const CallExpr *> Calls;
+    std::vector<const DeclRefExpr *> Refs;
+    void run(const MatchFinder::MatchResult &R) override {
+      if (const auto *CE = R.Nodes.getNodeAs<CallExpr>("c"))
+        Calls.push_back(CE);
+      if (const auto *DRE = R.Nodes.getNodeAs<DeclRefExpr>("r"))
+        Refs.push_back(DRE);
+    }
+  } Found;
+  MatchFinder Finder;
+  Finder.addMatcher(callExpr(callee(functionDecl())).bind("c"), &Found);
+  Finder.addMatcher(declRefExpr(to(functionDecl())).bind("r"), &Found);
+  Finder.matchAST(Ctx);
   llvm::DenseSet<const Expr *> Callees;
-  auto Calls = match(callExpr(callee(functionDecl())).bind("c"), Ctx);
-  for (const auto &M : Calls) {
-    const auto *CE = M.getNodeAs<CallExpr>("c");
+  for (const CallExpr *CE : Found.Calls) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee || Callee->getBuiltinID())
       continue;
@@ -156,9 +169,7 @@ void KernelLaunchUncheckedCheck::collectCalls(ASTContext &Ctx) {
   }
   // A function named other than as a callee (a pointer to it stored, passed,
   // returned) is called from places this analysis cannot see.
-  auto Refs = match(declRefExpr(to(functionDecl())).bind("r"), Ctx);
-  for (const auto &M : Refs) {
-    const auto *DRE = M.getNodeAs<DeclRefExpr>("r");
+  for (const DeclRefExpr *DRE : Found.Refs) {
     if (!Callees.count(DRE))
       AddressTaken.insert(Key(cast<FunctionDecl>(DRE->getDecl())));
   }
