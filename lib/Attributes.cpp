@@ -130,10 +130,15 @@ Expr *constantArg(Sema &S, Expr *E) {
   return R.isInvalid() ? nullptr : R.get();
 }
 
-AttributeCommonInfo commonInfo(const ParsedAttr &Attr,
-                               AttributeCommonInfo::Kind K) {
+/// The attribute info clang's own handlers receive for `__attribute__((Name))`.
+/// It must carry the attribute's name: clang's diagnostics about the
+/// attribute (also when a template's attribute is instantiated) print it, and
+/// a nameless one crashed the diagnostic formatter (a template kernel with a
+/// three-argument `__launch_bounds__` on the host side).
+AttributeCommonInfo commonInfo(Sema &S, const ParsedAttr &Attr,
+                               AttributeCommonInfo::Kind K, llvm::StringRef Name) {
   return AttributeCommonInfo(
-      Attr.getRange(), K,
+      &S.Context.Idents.get(Name), AttributeScopeInfo(), Attr.getRange(), K,
       AttributeCommonInfo::Form(AttributeCommonInfo::AS_GNU, 0, false, false));
 }
 
@@ -153,7 +158,7 @@ struct CompatLaunchBoundsInfo : public ParsedAttrInfo {
       Args[I] = attrArgExpr(S, Attr, I);
       Dependent |= Args[I] && Args[I]->isValueDependent();
     }
-    AttributeCommonInfo CI = commonInfo(Attr, AttributeCommonInfo::AT_CUDALaunchBounds);
+    AttributeCommonInfo CI = commonInfo(S, Attr, AttributeCommonInfo::AT_CUDALaunchBounds, "launch_bounds");
     if (!Args[0])
       return AttributeApplied; // clang's own diagnostic was given
     // A template: clang's own handling instantiates it.
@@ -164,8 +169,7 @@ struct CompatLaunchBoundsInfo : public ParsedAttrInfo {
     for (Expr *&A : Args)
       if (A && !(A = constantArg(S, A)))
         return AttributeApplied;
-    D->addAttr(CUDALaunchBoundsAttr::Create(S.Context, Args[0], Args[1], Args[2],
-                                            Attr.getRange()));
+    D->addAttr(CUDALaunchBoundsAttr::Create(S.Context, Args[0], Args[1], Args[2], CI));
     return AttributeApplied;
   }
 };
@@ -195,15 +199,16 @@ struct CompatClusterDimsInfo : public ParsedAttrInfo {
     if (!Args[0])
       return AttributeApplied;
     if (Dependent) {
-      S.addClusterDimsAttr(D, commonInfo(Attr, AttributeCommonInfo::AT_CUDAClusterDims),
+      S.addClusterDimsAttr(D, commonInfo(S, Attr, AttributeCommonInfo::AT_CUDAClusterDims, "cluster_dims"),
                            Args[0], Args[1], Args[2]);
       return AttributeApplied;
     }
     for (Expr *&A : Args)
       if (A && !(A = constantArg(S, A)))
         return AttributeApplied;
-    D->addAttr(CUDAClusterDimsAttr::Create(S.Context, Args[0], Args[1], Args[2],
-                                           Attr.getRange()));
+    D->addAttr(CUDAClusterDimsAttr::Create(
+        S.Context, Args[0], Args[1], Args[2],
+        commonInfo(S, Attr, AttributeCommonInfo::AT_CUDAClusterDims, "cluster_dims")));
     return AttributeApplied;
   }
 };

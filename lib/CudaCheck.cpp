@@ -1,8 +1,11 @@
 #include "CudaCheck.h"
 #include "Attributes.h"
-#include "clang/Lex/Preprocessor.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/Stmt.h"
 #include "clang/Basic/TargetInfo.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -11,10 +14,36 @@ namespace cuda_lint {
 CudaCheck::CudaCheck(llvm::StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Rule(findRule(Name)) {}
 
-void CudaCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+void CudaCheck::registerPPCallbacks(const SourceManager &SourceMgr, Preprocessor *P,
                                     Preprocessor *) {
+  PP = P;
   if (PP)
     installCudaAttributeCompat(*PP);
+  registerCudaPPCallbacks(SourceMgr, PP);
+}
+
+void CudaCheck::onStartOfTranslationUnit() {
+  Reported.clear();
+  startTranslationUnit();
+}
+
+bool CudaCheck::inSystemHeader(SourceLocation Loc) const {
+  return SM && Loc.isValid() && SM->isInSystemHeader(SM->getExpansionLoc(Loc));
+}
+
+void CudaCheck::check(const ast_matchers::MatchFinder::MatchResult &Result) {
+  SM = Result.SourceManager;
+  Ctx = Result.Context;
+  for (const auto &[Id, Node] : Result.Nodes.getMap()) {
+    SourceLocation Loc;
+    if (const auto *D = Node.get<Decl>())
+      Loc = D->getLocation();
+    else if (const auto *S = Node.get<Stmt>())
+      Loc = S->getBeginLoc();
+    if (inSystemHeader(Loc))
+      return;
+  }
+  checkMatch(Result);
 }
 
 DiagnosticBuilder CudaCheck::report(SourceLocation Loc,
@@ -40,6 +69,17 @@ DiagnosticBuilder CudaCheck::note(SourceLocation Loc, llvm::StringRef Message) {
   if (SM)
     Loc = userLoc(*SM, Loc);
   return diag(Loc, Message, DiagnosticIDs::Note);
+}
+
+void CudaCheck::noteInstantiation(const FunctionDecl *FD) {
+  if (FD && Ctx && FD->isTemplateInstantiation() &&
+      FD->getPointOfInstantiation().isValid())
+    note(FD->getPointOfInstantiation(), "in instantiation of '%0' requested here")
+        << nameForDiagnostic(FD, *Ctx);
+}
+
+void CudaCheck::markFixUnsafe(SourceLocation Loc, llvm::StringRef Why) {
+  note(Loc, (UnsafeFixNotePrefix + Why).str());
 }
 
 bool isDeviceSide(const ASTContext &Ctx) { return Ctx.getLangOpts().CUDAIsDevice; }
@@ -77,6 +117,25 @@ bool isDeviceFunction(const FunctionDecl *FD) {
 
 SourceLocation userLoc(const SourceManager &SM, SourceLocation Loc) {
   return Loc.isMacroID() ? SM.getExpansionLoc(Loc) : Loc;
+}
+
+std::string nameForDiagnostic(const FunctionDecl *FD, const ASTContext &Ctx) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
+  return Name;
+}
+
+std::vector<std::string> parseListOption(llvm::StringRef Value) {
+  std::string Text = Value.str();
+  std::replace(Text.begin(), Text.end(), ',', ';');
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  llvm::StringRef(Text).split(Parts, ';');
+  std::vector<std::string> Out;
+  for (llvm::StringRef P : Parts)
+    if (!P.trim().empty())
+      Out.push_back(P.trim().str());
+  return Out;
 }
 
 } // namespace cuda_lint

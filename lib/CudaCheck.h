@@ -1,4 +1,20 @@
 //===- CudaCheck.h - Common base of cuda-lint checks ------------*- C++ -*-===//
+//
+// Every rule of the catalog is one class derived from CudaCheck (directly or
+// through a family base in lib/families/), in lib/checks/<Name>Check.{h,cpp},
+// registered in lib/checks/Checks.def under its id. CudaCheck does what every
+// check would otherwise repeat:
+//   - runs on CUDA translation units only;
+//   - installs the nvcc compatibility of the CUDA attributes (Attributes.h)
+//     whatever the check does with the preprocessor;
+//   - sets SM, Ctx and PP before each match, and drops matches in system
+//     headers (the CUDA toolkit, CCCL);
+//   - reports at the rule's severity (report), once per key (reportOnce),
+//     with the "in instantiation of" note (noteInstantiation);
+//   - marks a fix-it as unsafe (markFixUnsafe), which --fix then skips unless
+//     --unsafe-fixes is given.
+//
+//===----------------------------------------------------------------------===//
 #ifndef CUDA_LINT_CUDACHECK_H
 #define CUDA_LINT_CUDACHECK_H
 
@@ -6,10 +22,21 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "ClangTidyCheck.h"
+#include "llvm/ADT/DenseSet.h"
 #include <optional>
+#include <string>
 #include <vector>
 
+namespace clang {
+class Preprocessor;
+}
+
 namespace cuda_lint {
+
+/// The text that starts the note marking a fix-it as unsafe (it may change
+/// behaviour). The driver reads it: --fix skips such fixes unless
+/// --unsafe-fixes is given; the outputs label them "unsafe".
+inline constexpr llvm::StringLiteral UnsafeFixNotePrefix = "unsafe fix: ";
 
 /// Base of every cuda-lint check: a clang-tidy check that runs on CUDA
 /// translation units only and reports at the severity its docs page gives.
@@ -21,14 +48,33 @@ public:
     return LO.CUDA;
   }
 
-  /// Installs the nvcc compatibility of `__launch_bounds__` and
-  /// `__cluster_dims__` (Attributes.h). A check that overrides this must call
-  /// CudaCheck::registerPPCallbacks first.
+  /// Installs the nvcc compatibility of `__launch_bounds__`, `__maxnreg__`
+  /// and `__cluster_dims__` (Attributes.h), keeps \p PP for the check, then
+  /// calls registerCudaPPCallbacks. Final: a check that needs preprocessor
+  /// callbacks overrides registerCudaPPCallbacks, so that the compatibility
+  /// is installed whichever checks are enabled.
   void registerPPCallbacks(const clang::SourceManager &SM,
                            clang::Preprocessor *PP,
-                           clang::Preprocessor *ModuleExpanderPP) override;
+                           clang::Preprocessor *ModuleExpanderPP) final;
+
+  /// Sets SM and Ctx, drops a match any of whose bound nodes lies in a system
+  /// header, and calls checkMatch.
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+  /// Clears the report-once set, then calls startTranslationUnit.
+  void onStartOfTranslationUnit() final;
 
 protected:
+  /// What a check does with one match (outside system headers; SM, Ctx and
+  /// PP are set).
+  virtual void
+  checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) {}
+  /// Per-translation-unit state of the check is reset here.
+  virtual void startTranslationUnit() {}
+  /// Preprocessor callbacks of the check (PP is already set).
+  virtual void registerCudaPPCallbacks(const clang::SourceManager &SM,
+                                       clang::Preprocessor *PP) {}
+
   /// Emits a finding of this check's rule at \p Loc (macro locations are
   /// mapped to their expansion in user code). It is emitted as a warning so
   /// that NOLINT works; rules of severity error are errors through the
@@ -45,12 +91,30 @@ protected:
   /// Attaches a note to the last finding.
   clang::DiagnosticBuilder note(clang::SourceLocation Loc,
                                 llvm::StringRef Message);
+  /// True the first time it is called with \p Key in this translation unit
+  /// (an attribute, a declaration): one finding per written annotation,
+  /// however many instantiations or sides carry it.
+  bool reportOnce(const void *Key) { return Reported.insert(Key).second; }
+  /// Adds "in instantiation of 'f<...>' requested here" to the last finding
+  /// when \p FD is a template instantiation.
+  void noteInstantiation(const clang::FunctionDecl *FD);
+  /// Marks the fix-it of the last finding as unsafe (it may change
+  /// behaviour; \p Why says how): a note at \p Loc starting with
+  /// UnsafeFixNotePrefix. Call it right after the finding's builder is done.
+  void markFixUnsafe(clang::SourceLocation Loc, llvm::StringRef Why);
+  /// Whether \p Loc (its expansion) is in a system header.
+  bool inSystemHeader(clang::SourceLocation Loc) const;
 
   /// The catalog entry of this check (nullptr for an id without docs page).
   const RuleInfo *Rule;
-  /// Set by the check: the SourceManager of the current translation unit,
-  /// used to map macro locations. Checks set it in check().
+  /// The current translation unit's SourceManager, ASTContext and
+  /// preprocessor (set before checkMatch).
   const clang::SourceManager *SM = nullptr;
+  clang::ASTContext *Ctx = nullptr;
+  clang::Preprocessor *PP = nullptr;
+
+private:
+  llvm::DenseSet<const void *> Reported;
 };
 
 /// Whether this AST is a device-side compilation (`-fcuda-is-device`).
@@ -73,6 +137,15 @@ bool isDeviceFunction(const clang::FunctionDecl *FD);
 /// The location in user code that \p Loc expands to.
 clang::SourceLocation userLoc(const clang::SourceManager &SM,
                               clang::SourceLocation Loc);
+
+/// \p FD's name as diagnostics show it, with template arguments, unqualified
+/// (`k<128>`).
+std::string nameForDiagnostic(const clang::FunctionDecl *FD,
+                              const clang::ASTContext &Ctx);
+
+/// A check option holding a list (clang-tidy's convention: separated by ';'
+/// or ','), trimmed, empty items dropped.
+std::vector<std::string> parseListOption(llvm::StringRef Value);
 
 } // namespace cuda_lint
 

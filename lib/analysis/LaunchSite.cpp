@@ -375,6 +375,12 @@ LaunchSiteEvaluator::CFGInfo *LaunchSiteEvaluator::cfgFor(const FunctionDecl *FD
   return Raw;
 }
 
+namespace {
+/// Named limit of the reaching-definition walk: CFG elements visited per
+/// query. Beyond it the value is unknown (no finding), never guessed.
+constexpr unsigned MaxReachingDefElements = 20000;
+} // namespace
+
 std::optional<std::pair<const Expr *, Path>>
 LaunchSiteEvaluator::reachingDef(const VarDecl *V, const Path &P, const Stmt *At) {
   if (!V)
@@ -421,21 +427,45 @@ LaunchSiteEvaluator::reachingDef(const VarDecl *V, const Path &P, const Stmt *At
   }
   if (Found == Info->Elements.end())
     return std::nullopt;
-  const CFGBlock *B = Found->second.first;
-  int I = static_cast<int>(Found->second.second) - 1;
+  // Walk the CFG backwards from At over every path (a macro's
+  // `do { ... } while (0)`, a loop around the launch): each path must meet
+  // the same definition, and no path an unknown write. Pruned edges (the
+  // `while (0)` back edge) are not paths.
+  std::optional<std::pair<const Expr *, Path>> Result;
   llvm::SmallPtrSet<const CFGBlock *, 16> Seen;
-  Seen.insert(B);
-  while (true) {
-    for (; I >= 0; --I) {
+  llvm::SmallVector<std::pair<const CFGBlock *, int>, 8> Work;
+  // The launch's own block is not marked seen: reached again through a loop's
+  // back edge, it is scanned from its end (the writes after the launch).
+  Work.push_back({Found->second.first, static_cast<int>(Found->second.second) - 1});
+  unsigned Elements = 0;
+  auto Meet = [&](std::optional<std::pair<const Expr *, Path>> Def) {
+    if (!Def)
+      return false;
+    if (!Result) {
+      Result = std::move(Def);
+      return true;
+    }
+    return Result->first == Def->first && Result->second.size() == Def->second.size();
+  };
+  while (!Work.empty()) {
+    auto [B, I] = Work.pop_back_val();
+    bool Defined = false;
+    for (; I >= 0 && !Defined; --I) {
+      if (++Elements > MaxReachingDefElements)
+        return std::nullopt; // too large to tell: unknown, never a finding
       auto CS = (*B)[I].getAs<CFGStmt>();
       if (!CS)
         continue;
       const Stmt *E = CS->getStmt();
       if (const auto *DS = dyn_cast<DeclStmt>(E))
         for (const Decl *D : DS->decls())
-          if (D == V)
-            return V->getInit() ? std::optional(std::make_pair(V->getInit(), P))
-                                : std::nullopt;
+          if (D == V) {
+            if (!V->getInit() || !Meet(std::make_pair(V->getInit(), P)))
+              return std::nullopt;
+            Defined = true;
+          }
+      if (Defined)
+        break;
       llvm::SmallVector<const DeclRefExpr *, 4> Ms;
       collectMentions(E, V, Ms);
       std::optional<std::pair<const Expr *, Path>> Def;
@@ -448,17 +478,29 @@ LaunchSiteEvaluator::reachingDef(const VarDecl *V, const Path &P, const Stmt *At
         else
           return std::nullopt;
       }
-      if (Def)
-        return Def;
+      if (Def) {
+        if (!Meet(std::move(Def)))
+          return std::nullopt;
+        Defined = true;
+      }
     }
-    if (B->pred_size() != 1)
+    if (Defined)
+      continue;
+    unsigned Reachable = 0;
+    for (const CFGBlock *Pred : B->preds()) {
+      if (!Pred)
+        continue; // an edge the CFG pruned (a trivially false condition)
+      ++Reachable;
+      if (Seen.insert(Pred).second)
+        Work.push_back({Pred, static_cast<int>(Pred->size()) - 1});
+    }
+    // The function's entry without a definition: unknown. Another block
+    // without reachable predecessors is dead code (the loop-back block of
+    // a `do { ... } while (0)`): no path comes through it.
+    if (Reachable == 0 && B == &Info->Graph->getEntry())
       return std::nullopt;
-    const CFGBlock *Pred = *B->pred_begin();
-    if (!Pred || !Seen.insert(Pred).second)
-      return std::nullopt;
-    B = Pred;
-    I = static_cast<int>(B->size()) - 1;
   }
+  return Result;
 }
 
 std::optional<uint64_t> LaunchSiteEvaluator::evalInt(const Expr *E, const Stmt *,

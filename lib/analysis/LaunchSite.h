@@ -21,9 +21,11 @@
 // constexpr, const variables, template arguments, sizeof, arithmetic) and, for
 // local variables and their fields (`dim3 b; b.x = 512;`, `cfg.gridDim = g;`,
 // `attrs[0].val.clusterDim.x = 2;`), from a reaching-definition walk: either
-// the variable is never written after its declaration, or the definition is
-// found on the straight-line path of the function's CFG before the launch
-// (a block with several predecessors ends the walk). A value known only at run
+// the variable is never written after its declaration, or every path of the
+// function's CFG back from the launch meets the same definition (a launch
+// wrapped in a `do { ... } while (0)` checking macro or in a loop, with the
+// configuration filled in before it; pruned edges are not paths). A value
+// known only at run
 // time is std::nullopt: rules must treat it as "no finding".
 //
 //===----------------------------------------------------------------------===//

@@ -4,6 +4,8 @@
 #include "analysis/BodyParents.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -81,55 +83,93 @@ template <typename Fn> void forEachStmt(const Stmt *S, Fn &&F) {
 }
 } // namespace
 
+KernelLaunchUncheckedCheck::KernelLaunchUncheckedCheck(llvm::StringRef Name,
+                                                       tidy::ClangTidyContext *Context)
+    : CudaCheck(Name, Context),
+      CheckFunctionsOption(Options.get("CheckFunctions", "")),
+      CheckFunctions(parseListOption(CheckFunctionsOption)) {}
+
+void KernelLaunchUncheckedCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "CheckFunctions", CheckFunctionsOption);
+}
+
+bool KernelLaunchUncheckedCheck::isConfiguredCheck(const CallExpr *CE) const {
+  if (CheckFunctions.empty())
+    return false;
+  auto Named = [&](llvm::StringRef N) {
+    return llvm::is_contained(CheckFunctions, N) ||
+           (N.consume_front("::") && llvm::is_contained(CheckFunctions, N));
+  };
+  if (const FunctionDecl *FD = CE->getDirectCallee()) {
+    if (FD->getIdentifier() && Named(FD->getName()))
+      return true;
+    if (Named(FD->getQualifiedNameAsString()))
+      return true;
+  }
+  // A macro of the list anywhere in the expansion chain of the call: the
+  // macro's body may call a function defined in another translation unit.
+  SourceLocation Loc = CE->getBeginLoc();
+  for (unsigned Depth = 0; Loc.isMacroID() && Depth < 16; ++Depth) {
+    llvm::StringRef Macro =
+        Lexer::getImmediateMacroName(Loc, *SM, Ctx->getLangOpts());
+    if (!Macro.empty() && Named(Macro))
+      return true;
+    Loc = SM->getImmediateMacroCallerLoc(Loc);
+  }
+  return false;
+}
+
 void KernelLaunchUncheckedCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       functionDecl(isDefinition(), hasBody(stmt())).bind("fn"), this);
 }
 
 bool KernelLaunchUncheckedCheck::bodyChecks(const FunctionDecl *FD, ASTContext &Ctx,
-                                            unsigned Depth, bool AllowSync) {
+                                            unsigned Depth) {
   if (!FD)
     return false;
   const FunctionDecl *Def = FD->getDefinition();
   if (!Def || !Def->getBody())
     return false;
-  auto &Memo = ChecksMemo[AllowSync];
-  auto It = Memo.find(Def);
-  if (It != Memo.end())
+  auto It = ChecksMemo.find(Def);
+  if (It != ChecksMemo.end())
     return It->second;
-  Memo[Def] = false; // recursion guard
+  ChecksMemo[Def] = false; // recursion guard
   bool Found = false;
   forEachStmt(Def->getBody(), [&](const Stmt *S) {
     if (!Found)
       if (const auto *CE = dyn_cast<CallExpr>(S))
-        Found = isCheck(CE, Ctx, Depth + 1, AllowSync);
+        Found = isCheck(CE, Ctx, Depth + 1);
   });
-  ChecksMemo[AllowSync][Def] = Found;
+  ChecksMemo[Def] = Found;
   return Found;
 }
 
 bool KernelLaunchUncheckedCheck::isCheck(const CallExpr *CE, ASTContext &Ctx,
-                                         unsigned Depth, bool AllowSync) {
+                                         unsigned Depth) {
   llvm::StringRef N = calleeName(CE);
   if (N == "cudaGetLastError" || N == "cudaPeekAtLastError")
     return resultUsed(CE, Ctx);
-  if (N == "cudaDeviceSynchronize" || N == "cudaStreamSynchronize" ||
-      N == "cudaEventSynchronize" || N == "cudaThreadSynchronize")
-    return AllowSync && resultUsed(CE, Ctx);
+  // A checked synchronization does not count: on an H200 a checked
+  // cudaDeviceSynchronize returned cudaSuccess after a launch that failed for
+  // its configuration (configuration errors are reported by the last-error
+  // query only; runtime-check/cuda-kernel-launch-unchecked).
+  if (isConfiguredCheck(CE))
+    return true;
   if (N.starts_with("cuda") || isa<CUDAKernelCallExpr>(CE) || Depth > MaxHelperDepth)
     return false;
   // A helper such as the samples' __getLastCudaError(msg, file, line).
-  return bodyChecks(CE->getDirectCallee(), Ctx, Depth, AllowSync);
+  return bodyChecks(CE->getDirectCallee(), Ctx, Depth);
 }
 
 bool KernelLaunchUncheckedCheck::checkedAfter(const Stmt *Body, SourceLocation After,
-                                              ASTContext &Ctx, bool AllowSync) {
+                                              ASTContext &Ctx) {
   bool Found = false;
   forEachStmt(Body, [&](const Stmt *S) {
     if (Found)
       return;
     if (const auto *CE = dyn_cast<CallExpr>(S))
-      if (SM->isBeforeInTranslationUnit(After, CE->getBeginLoc()) && isCheck(CE, Ctx, 0, AllowSync))
+      if (SM->isBeforeInTranslationUnit(After, CE->getBeginLoc()) && isCheck(CE, Ctx, 0))
         Found = true;
   });
   return Found;
@@ -192,7 +232,7 @@ bool KernelLaunchUncheckedCheck::callersMayCheck(
     const auto *Outer = dyn_cast<FunctionDecl>(MD->getParent()->getDeclContext());
     const Stmt *Body = FD->getBody();
     return Outer && Outer->getBody() && Body &&
-           (checkedAfter(Outer->getBody(), Body->getEndLoc(), Ctx, /*AllowSync=*/false) ||
+           (checkedAfter(Outer->getBody(), Body->getEndLoc(), Ctx) ||
             callersMayCheck(Outer, Ctx, Depth + 1, Visited));
   }
   if (!CallsByCallee)
@@ -216,15 +256,14 @@ bool KernelLaunchUncheckedCheck::callersMayCheck(
     const FunctionDecl *Outer = enclosingFunction(CE, Ctx);
     if (!Outer || !Outer->getBody())
       continue;
-    if (checkedAfter(Outer->getBody(), CE->getEndLoc(), Ctx, /*AllowSync=*/false) ||
+    if (checkedAfter(Outer->getBody(), CE->getEndLoc(), Ctx) ||
         callersMayCheck(Outer, Ctx, Depth + 1, Visited))
       return true;
   }
   return false;
 }
 
-void KernelLaunchUncheckedCheck::check(const MatchFinder::MatchResult &Result) {
-  SM = Result.SourceManager;
+void KernelLaunchUncheckedCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
   if (!FD || FD->isDependentContext() ||
@@ -252,7 +291,7 @@ void KernelLaunchUncheckedCheck::check(const MatchFinder::MatchResult &Result) {
   const Expr *First = nullptr;
   unsigned Unchecked = 0;
   for (const Expr *L : Launches)
-    if (!checkedAfter(Body, L->getEndLoc(), Ctx, /*AllowSync=*/true)) {
+    if (!checkedAfter(Body, L->getEndLoc(), Ctx)) {
       if (!First)
         First = L;
       ++Unchecked;
@@ -281,12 +320,12 @@ void KernelLaunchUncheckedCheck::check(const MatchFinder::MatchResult &Result) {
   if (Unchecked > 1)
     report(First->getBeginLoc(),
            "launch of '%0' is not checked for errors: nothing after it in %1 calls "
-           "cudaGetLastError() or checks a synchronization (%2 launches unchecked)")
+           "cudaGetLastError() (%2 launches unchecked)")
         << Kernel << Where << std::to_string(Unchecked);
   else
     report(First->getBeginLoc(),
            "launch of '%0' is not checked for errors: nothing after it in %1 calls "
-           "cudaGetLastError() or checks a synchronization")
+           "cudaGetLastError()")
         << Kernel << Where;
 }
 

@@ -13,8 +13,9 @@ namespace cuda_lint {
 /// "Error Checking"): a function launches a kernel (`<<<>>>`, or a launch
 /// function whose result is discarded) and nothing after the launch in that
 /// function checks for errors: a call of cudaGetLastError /
-/// cudaPeekAtLastError, or of a synchronization (cudaDeviceSynchronize,
-/// cudaStreamSynchronize, cudaEventSynchronize), whose result is used; or a
+/// cudaPeekAtLastError whose result is used (a checked synchronization does
+/// not count: it does not report configuration errors); a function or macro
+/// the option CheckFunctions names; or a
 /// call of a function whose body does so (`getLastCudaError("msg")` of the
 /// CUDA samples). A launching function is not reported when a caller, at any
 /// level up to four above it, calls cudaGetLastError / cudaPeekAtLastError
@@ -23,12 +24,14 @@ namespace cuda_lint {
 /// one whose address is taken. Docs: docs/rules/cuda-kernel-launch-unchecked.md
 class KernelLaunchUncheckedCheck : public CudaCheck {
 public:
-  using CudaCheck::CudaCheck;
+  KernelLaunchUncheckedCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override {
-    ChecksMemo[0].clear();
-    ChecksMemo[1].clear();
+
+protected:
+  void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void startTranslationUnit() override {
+    ChecksMemo.clear();
     CallsByCallee.reset();
     AddressTaken.clear();
   }
@@ -36,15 +39,12 @@ public:
 private:
   /// Whether \p FD's body (or a function it calls, a few levels deep) checks
   /// for launch errors.
-  bool bodyChecks(const clang::FunctionDecl *FD, clang::ASTContext &Ctx, unsigned Depth,
-                  bool AllowSync);
-  /// Whether call \p CE is an error check (\p AllowSync: a checked
-  /// synchronization counts too).
-  bool isCheck(const clang::CallExpr *CE, clang::ASTContext &Ctx, unsigned Depth,
-               bool AllowSync);
+  bool bodyChecks(const clang::FunctionDecl *FD, clang::ASTContext &Ctx, unsigned Depth);
+  /// Whether call \p CE is an error check.
+  bool isCheck(const clang::CallExpr *CE, clang::ASTContext &Ctx, unsigned Depth);
   /// Whether a check follows \p After in \p Body.
   bool checkedAfter(const clang::Stmt *Body, clang::SourceLocation After,
-                    clang::ASTContext &Ctx, bool AllowSync);
+                    clang::ASTContext &Ctx);
   /// Fills CallsByCallee and AddressTaken from the whole translation unit.
   void collectCalls(clang::ASTContext &Ctx);
   /// Whether some caller of \p FD, \p Depth levels above the launching
@@ -52,7 +52,14 @@ private:
   bool callersMayCheck(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
                        unsigned Depth,
                        llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visited);
-  llvm::DenseMap<const clang::FunctionDecl *, bool> ChecksMemo[2];
+  /// Whether \p CE calls a function, or is written in a macro, that the
+  /// option CheckFunctions names.
+  bool isConfiguredCheck(const clang::CallExpr *CE) const;
+  /// Option CheckFunctions: functions or macros (';' or ',' separated) that
+  /// check the last launch, wherever their body is.
+  const std::string CheckFunctionsOption;
+  const std::vector<std::string> CheckFunctions;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> ChecksMemo;
   /// Functions (canonical declaration of the function or of its template
   /// pattern) named other than as the callee of a call.
   llvm::SmallPtrSet<const clang::FunctionDecl *, 16> AddressTaken;

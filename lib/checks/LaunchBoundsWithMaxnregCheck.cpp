@@ -74,10 +74,9 @@ void LaunchBoundsWithMaxnregCheck::registerMatchers(MatchFinder *Finder) {
                      this);
 }
 
-void LaunchBoundsWithMaxnregCheck::check(
+void LaunchBoundsWithMaxnregCheck::checkMatch(
     const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  SM = Result.SourceManager;
   // One report per kernel, looking at all its declarations, on the most
   // recent one. Instantiations (implicit or explicit) carry their template's
   // attributes: the template is reported instead.

@@ -14,7 +14,9 @@ class LaunchBoundsWithMaxnregCheck : public CudaCheck {
 public:
   using CudaCheck::CudaCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+protected:
+  void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 };
 
 } // namespace cuda_lint

@@ -16,9 +16,8 @@ void MaxnregValueCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(functionDecl(hasAttr(attr::Annotate)).bind("fn"), this);
 }
 
-void MaxnregValueCheck::check(const MatchFinder::MatchResult &Result) {
+void MaxnregValueCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  SM = Result.SourceManager;
   const AnnotateAttr *A = getCudaAttr(FD, "maxnreg");
   if (!A || A->isInherited())
     return;
@@ -27,18 +26,10 @@ void MaxnregValueCheck::check(const MatchFinder::MatchResult &Result) {
     return; // checked in each instantiation
   // One finding per written annotation: the instantiations of a template
   // carry its argument expression at the same place.
-  if (!Reported.insert(Arg->getBeginLoc().getPtrEncoding()).second)
+  if (!reportOnce(Arg->getBeginLoc().getPtrEncoding()))
     return;
   ASTContext &Ctx = *Result.Context;
-  auto InstantiationNote = [&] {
-    if (FD->isTemplateInstantiation() && FD->getPointOfInstantiation().isValid()) {
-      std::string Name;
-      llvm::raw_string_ostream OS(Name);
-      FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
-      note(FD->getPointOfInstantiation(), "in instantiation of '%0' requested here")
-          << Name;
-    }
-  };
+  auto InstantiationNote = [&] { noteInstantiation(FD); };
   std::optional<llvm::APSInt> V;
   if (Arg->getType()->isIntegralOrUnscopedEnumerationType())
     V = Arg->getIntegerConstantExpr(Ctx);

@@ -17,11 +17,9 @@ class MaxnregValueCheck : public CudaCheck {
 public:
   using CudaCheck::CudaCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override { Reported.clear(); }
 
-private:
-  llvm::DenseSet<const void *> Reported; ///< attribute locations reported
+protected:
+  void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 };
 
 } // namespace cuda_lint

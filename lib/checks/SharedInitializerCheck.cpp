@@ -156,9 +156,8 @@ void SharedInitializerCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(varDecl(hasAttr(attr::CUDAShared)).bind("var"), this);
 }
 
-void SharedInitializerCheck::check(const MatchFinder::MatchResult &Result) {
+void SharedInitializerCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   const auto *VD = Result.Nodes.getNodeAs<VarDecl>("var");
-  SM = Result.SourceManager;
   ASTContext &Ctx = *Result.Context;
   // `extern __shared__` is dynamic shared memory: never initialized, never
   // constructed (cuda-dynamic-shared-declaration checks its form).
@@ -177,7 +176,7 @@ void SharedInitializerCheck::check(const MatchFinder::MatchResult &Result) {
   if (InFunction && InFunction->isTemplateInstantiation())
     Instantiated = InFunction;
   auto Once = [&] {
-    return Reported.insert(VD->getLocation().getPtrEncoding()).second;
+    return reportOnce(VD->getLocation().getPtrEncoding());
   };
 
   if (hasWrittenInitializer(VD)) {
@@ -188,7 +187,7 @@ void SharedInitializerCheck::check(const MatchFinder::MatchResult &Result) {
            "initialized: assign it in the kernel and synchronize before "
            "reading it")
         << VD->getName();
-    instantiationNote(Instantiated, Ctx);
+    noteInstantiation(Instantiated);
     return;
   }
 
@@ -251,17 +250,6 @@ bool SharedInitializerCheck::reportIfConstructed(const VarDecl *VD, const ASTCon
   return true;
 }
 
-void SharedInitializerCheck::instantiationNote(const FunctionDecl *FD,
-                                               const ASTContext &Ctx) {
-  if (!FD || FD->getPointOfInstantiation().isInvalid())
-    return;
-  std::string Name;
-  llvm::raw_string_ostream OS(Name);
-  FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
-  note(FD->getPointOfInstantiation(), "in instantiation of '%0' requested here")
-      << Name;
-}
-
 void SharedInitializerCheck::reportType(const VarDecl *VD, const ASTContext &Ctx,
                                         QualType T, bool IsArray,
                                         bool CtorEmpty, const Reason &CtorWhy,
@@ -278,7 +266,7 @@ void SharedInitializerCheck::reportType(const VarDecl *VD, const ASTContext &Ctx
     // variable that is not an array.
     bool ClangRejects = !CtorEmpty || (!IsArray && !DtorEmpty);
     if (!ClangRejects ||
-        !Reported.insert(VD->getLocation().getPtrEncoding()).second)
+        !reportOnce(VD->getLocation().getPtrEncoding()))
       return;
     report(VD->getLocation(),
            "clang rejects __shared__ variable '%0' of libcu++ type %1, which "
@@ -286,10 +274,10 @@ void SharedInitializerCheck::reportType(const VarDecl *VD, const ASTContext &Ctx
            "and set up afterwards (init(), make_pipeline()); portability only",
            Severity::Portability)
         << VD->getName() << Elem;
-    instantiationNote(Instantiated, Ctx);
+    noteInstantiation(Instantiated);
     return;
   }
-  if (!Reported.insert(VD->getLocation().getPtrEncoding()).second)
+  if (!reportOnce(VD->getLocation().getPtrEncoding()))
     return;
   const Reason &Why = CtorEmpty ? DtorWhy : CtorWhy;
   if (!CtorEmpty)
@@ -304,7 +292,7 @@ void SharedInitializerCheck::reportType(const VarDecl *VD, const ASTContext &Ctx
         << VD->getName() << T;
   if (Why.Loc.isValid() && Why.Class)
     note(Why.Loc, Why.Text) << Why.Class;
-  instantiationNote(Instantiated, Ctx);
+  noteInstantiation(Instantiated);
 }
 
 CUDA_LINT_DEFINE_CHECK_FACTORY(SharedInitializerCheck)

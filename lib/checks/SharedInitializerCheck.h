@@ -22,9 +22,11 @@ class SharedInitializerCheck : public CudaCheck {
 public:
   using CudaCheck::CudaCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override { Reported.clear(); }
 
+protected:
+  void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+public:
   /// Why a constructor or destructor is not empty: where to point and what
   /// to say there (%0 is \c Class, the class whose member is at fault).
   struct Reason {
@@ -45,12 +47,6 @@ private:
                   clang::QualType T, bool IsArray, bool CtorEmpty,
                   const Reason &CtorWhy, const Reason &DtorWhy,
                   const clang::FunctionDecl *Instantiated);
-  void instantiationNote(const clang::FunctionDecl *FD,
-                         const clang::ASTContext &Ctx);
-
-  /// Variable locations already reported (a template's variable is reported
-  /// once, for its first instantiation that needs it).
-  llvm::DenseSet<const void *> Reported;
 };
 
 } // namespace cuda_lint

@@ -1,4 +1,6 @@
 #include "driver/Config.h"
+#include "ClangTidy.h"
+#include <map>
 #include "RuleCatalog.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -6,6 +8,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
+
+extern volatile int CudaLintModuleAnchorSource;
 
 namespace cuda_lint {
 
@@ -161,11 +165,58 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
     }
   }
   for (const auto &[Name, At] : OptionKeys) {
-    llvm::StringRef Rule = llvm::StringRef(Name).split('.').first;
-    if (llvm::StringRef(Name).contains('.') && IsUnknown(Rule))
+    auto [Rule, Option] = llvm::StringRef(Name).split('.');
+    if (!llvm::StringRef(Name).contains('.'))
+      continue;
+    if (IsUnknown(Rule)) {
       Warn(At, Rule);
+      continue;
+    }
+    if (!findRule(Rule) || knownCheckOptions().count(std::string(Name)))
+      continue;
+    // An option the rule does not read: a typo would silently keep the
+    // default, so say which options exist.
+    std::string Msg = C.Path + ":";
+    auto [Line, Col] = lineColumnAt(Text, At);
+    Msg += std::to_string(Line) + ":" + std::to_string(Col) + ": warning: unknown option '" +
+           Option.str() + "' of rule '" + Rule.str() + "'";
+    std::string Best;
+    unsigned BestDistance = 4;
+    std::vector<std::string> OfRule;
+    for (const auto &[Known, Default] : knownCheckOptions()) {
+      auto [KRule, KOption] = llvm::StringRef(Known).split('.');
+      if (KRule != Rule)
+        continue;
+      OfRule.push_back(KOption.str());
+      unsigned D = Option.edit_distance(KOption, /*AllowReplacements=*/true);
+      if (D < BestDistance) {
+        BestDistance = D;
+        Best = KOption.str();
+      }
+    }
+    if (!Best.empty())
+      Msg += "; did you mean '" + Best + "'?";
+    else if (OfRule.empty())
+      Msg += " (the rule has no options)";
+    else
+      Msg += " (its options: " + llvm::join(OfRule, ", ") + ")";
+    C.Warnings.push_back(Msg);
   }
   return C;
+}
+
+const std::map<std::string, std::string> &knownCheckOptions() {
+  // The cuda module must be linked for its checks to be registered.
+  (void)CudaLintModuleAnchorSource;
+  static const std::map<std::string, std::string> Known = [] {
+    clang::tidy::ClangTidyOptions Opts = clang::tidy::ClangTidyOptions::getDefaults();
+    Opts.Checks = "-*,cuda-*";
+    std::map<std::string, std::string> M;
+    for (const auto &[Name, Value] : clang::tidy::getCheckOptions(Opts, false, false))
+      M[Name.str()] = Value.Value;
+    return M;
+  }();
+  return Known;
 }
 
 llvm::Expected<LoadedConfig> loadConfig(llvm::StringRef Path) {

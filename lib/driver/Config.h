@@ -10,6 +10,7 @@
 #ifndef CUDA_LINT_DRIVER_CONFIG_H
 #define CUDA_LINT_DRIVER_CONFIG_H
 
+#include <map>
 #include "ClangTidyOptions.h"
 #include "llvm/Support/Error.h"
 #include <optional>
@@ -22,6 +23,10 @@ namespace cuda_lint {
 inline constexpr llvm::StringLiteral ConfigFileName = ".cuda-lint.yaml";
 
 /// A parsed configuration file.
+/// Every option the registered cuda-* checks read ("rule-id.Option" -> its
+/// default), from their storeOptions (clang-tidy's getCheckOptions).
+const std::map<std::string, std::string> &knownCheckOptions();
+
 struct LoadedConfig {
   std::string Path;                      ///< absolute path of the file
   clang::tidy::ClangTidyOptions Options; ///< what clang-tidy understands

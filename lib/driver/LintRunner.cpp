@@ -1,4 +1,5 @@
 #include "driver/LintRunner.h"
+#include "driver/Fixes.h"
 #include "RuleCatalog.h"
 #include "driver/CompatHeader.h"
 #include "driver/Config.h"
@@ -12,6 +13,7 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -160,10 +162,34 @@ public:
         return;
     }
     DiagnosticConsumer::HandleDiagnostic(Level, Info); // counts
+    recordFixedContents(Info);
     Inner.HandleDiagnostic(Level, Info);
   }
 
 private:
+  /// The buffers a fix-it edits, as this side analysed them: --fix refuses
+  /// to apply offsets into a file that has changed since (Fixes.h).
+  void recordFixedContents(const Diagnostic &Info) {
+    if (Info.getFixItHints().empty() || !Info.hasSourceManager())
+      return;
+    const SourceManager &SM = Info.getSourceManager();
+    for (const FixItHint &H : Info.getFixItHints()) {
+      SourceLocation L = H.RemoveRange.getBegin();
+      if (L.isInvalid())
+        continue;
+      FileID FID = SM.getFileID(SM.getFileLoc(L));
+      if (!Recorded.insert(FID).second)
+        continue;
+      OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+      if (!FE)
+        continue;
+      llvm::StringRef Real = FE->getFileEntry().tryGetRealPathName();
+      recordAnalysedContent(Real.empty() ? FE->getName() : Real, SM.getBufferData(FID));
+    }
+  }
+
+  llvm::DenseSet<FileID> Recorded;
+
   bool suppressed(const Diagnostic &Info) {
     if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
       return false;

@@ -1,5 +1,6 @@
 #include "driver/Output.h"
 #include "RuleCatalog.h"
+#include "CudaCheck.h"
 #include "driver/Baseline.h"
 #include "driver/Toolchain.h"
 #include "clang/Basic/LangOptions.h"
@@ -95,7 +96,7 @@ void writeText(const std::vector<Finding> &Findings, FindingSources &Src,
       else
         OS << "note: " << N.Message << "\n";
     }
-    if (!Hints.empty() && isUnsafeFix(F))
+    if (!Hints.empty() && isUnsafeFix(F) && !hasUnsafeFixNote(F))
       Printer.emitDiagnostic(FullSourceLoc(Loc, Src.sourceManager()),
                              DiagnosticsEngine::Note,
                              "this fix-it may change behaviour: review it before applying", {},
@@ -365,7 +366,19 @@ void writeSarif(const std::vector<Finding> &Findings, const std::vector<std::str
 
 } // namespace
 
+bool hasUnsafeFixNote(const Finding &F) {
+  for (const clang::tooling::DiagnosticMessage &N : F.Error.Notes)
+    if (llvm::StringRef(N.Message).starts_with(UnsafeFixNotePrefix))
+      return true;
+  return false;
+}
+
 bool isUnsafeFix(const Finding &F) {
+  if (F.Error.Message.Fix.empty())
+    return false;
+  if (hasUnsafeFixNote(F))
+    return true;
+  // A rule whose fixes are all unsafe may say so in its front matter only.
   const RuleInfo *R = findRule(F.Error.DiagnosticName);
   return R && R->FixSafety == "unsafe";
 }

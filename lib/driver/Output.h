@@ -35,8 +35,13 @@ void writeFindings(const std::vector<Finding> &Findings,
                    FindingSources &Sources, const OutputOptions &Opts,
                    llvm::raw_ostream &OS);
 
-/// Whether the fix of \p F may change behaviour (its rule's docs say `fix: unsafe`).
+/// Whether the fix of \p F may change behaviour: the check marked it with a
+/// note starting "unsafe fix: " (CudaCheck::markFixUnsafe), or its rule's
+/// docs say `fix: unsafe`. `--fix` applies it only with `--unsafe-fixes`.
 bool isUnsafeFix(const Finding &F);
+
+/// Whether the check marked the fix of \p F unsafe with a note.
+bool hasUnsafeFixNote(const Finding &F);
 
 /// Counts for the closing summary line.
 struct RunSummary {

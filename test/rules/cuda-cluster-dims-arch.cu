@@ -28,6 +28,27 @@ void fail3(float *x) {
   // CHECK: :[[@LINE-1]]:3: error: launch with a cluster dimension attribute compiled for sm_80; thread block clusters need sm_90 or newer [cuda-cluster-dims-arch]
 }
 
+// The same launch inside a do { ... } while (0) checking macro.
+#define CHECK(call)                                                             \
+  do {                                                                          \
+    if ((call) != cudaSuccess)                                                  \
+      return;                                                                   \
+  } while (0)
+void fail4(float *x) {
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = 4;
+  cfg.blockDim = 128;
+  cudaLaunchAttribute attr[1];
+  attr[0].id = cudaLaunchAttributeClusterDimension;
+  attr[0].val.clusterDim.x = 2;
+  attr[0].val.clusterDim.y = 1;
+  attr[0].val.clusterDim.z = 1;
+  cfg.attrs = attr;
+  cfg.numAttrs = 1;
+  CHECK(cudaLaunchKernelEx(&cfg, plain, x));
+  // CHECK: :[[@LINE-1]]:3: error: launch with a cluster dimension attribute compiled for sm_80; thread block clusters need sm_90 or newer [cuda-cluster-dims-arch]
+}
+
 // Negatives: no cluster, or attributes other than a cluster dimension.
 __global__ void correct1(float *x) {}
 void correct2(float *x) {

@@ -10,8 +10,11 @@
 __global__ void __launch_bounds__(2048) fail1(float *x) {}
 // CHECK: :[[@LINE-1]]:17: warning: __launch_bounds__ of kernel 'fail1' gives 2048 threads per block, above the limit of 1024; no launch can use them [cuda-launch-bounds-invalid]
 
-__global__ void __launch_bounds__(100) fail2(float *x) {}
-// CHECK: :[[@LINE-1]]:17: warning: __launch_bounds__ of kernel 'fail2' gives 100 threads per block, not a multiple of the warp size 32 [cuda-launch-bounds-invalid]
+// Not a multiple of 32: a finding only with the option RequireWarpMultiple
+// (cuda-launch-bounds-invalid-options.cu); ggml launches such kernels with
+// exactly D threads.
+__global__ void __launch_bounds__(100) correct_not_warp_multiple(float *x) {}
+__global__ void __launch_bounds__(72, 1) correct_row_width(float *x) {}
 
 __global__ void __launch_bounds__(1024, 4) fail3(float *x) {}
 // CHECK: :[[@LINE-1]]:17: warning: __launch_bounds__ of kernel 'fail3' asks for 4 blocks of 1024 threads per multiprocessor (4096 threads), more than the 2048 resident threads of sm_{{80|90}} [cuda-launch-bounds-invalid]

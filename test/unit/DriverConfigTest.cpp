@@ -16,17 +16,34 @@ TEST(DriverConfig, ParsesClangTidyKeysAndBaseline) {
                        "WarningsAsErrors: 'cuda-wmma-*'\n"
                        "HeaderFilterRegex: '^src/'\n"
                        "CheckOptions:\n"
-                       "  cuda-wmma-divergent.Option: '3'\n"
+                       "  cuda-kernel-launch-unchecked.CheckFunctions: 'check_last'\n"
                        "Baseline: tools/base.json\n");
   ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
   EXPECT_EQ(*C->Options.Checks, "-*,cuda-wmma-divergent");
   EXPECT_EQ(*C->Options.WarningsAsErrors, "cuda-wmma-*");
   EXPECT_EQ(*C->Options.HeaderFilterRegex, "^src/");
-  ASSERT_EQ(C->Options.CheckOptions.count("cuda-wmma-divergent.Option"), 1u);
-  EXPECT_EQ(C->Options.CheckOptions["cuda-wmma-divergent.Option"].Value, "3");
+  ASSERT_EQ(C->Options.CheckOptions.count("cuda-kernel-launch-unchecked.CheckFunctions"), 1u);
+  EXPECT_EQ(C->Options.CheckOptions["cuda-kernel-launch-unchecked.CheckFunctions"].Value,
+            "check_last");
   ASSERT_TRUE(C->Baseline.has_value());
   EXPECT_EQ(*C->Baseline, "/proj/tools/base.json");
   EXPECT_TRUE(C->Warnings.empty());
+}
+
+TEST(DriverConfig, UnknownOptionsAreWarningsWithASuggestion) {
+  auto C = parseConfig("/proj/.cuda-lint.yaml",
+                       "CheckOptions:\n"
+                       "  cuda-kernel-launch-unchecked.CheckFunction: 'f'\n"
+                       "  cuda-launch-bounds-invalid.RequireWarpMultiple: true\n");
+  ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
+  ASSERT_EQ(C->Warnings.size(), 1u);
+  EXPECT_NE(C->Warnings[0].find("/proj/.cuda-lint.yaml:2:3: warning: unknown option "
+                                "'CheckFunction' of rule 'cuda-kernel-launch-unchecked'; "
+                                "did you mean 'CheckFunctions'?"),
+            std::string::npos)
+      << C->Warnings[0];
+  EXPECT_EQ(knownCheckOptions().count("cuda-launch-bounds-invalid.RequireWarpMultiple"), 1u);
+  EXPECT_EQ(knownCheckOptions().at("cuda-launch-bounds-invalid.RequireWarpMultiple"), "false");
 }
 
 TEST(DriverConfig, ErrorsNameFileLineAndColumn) {

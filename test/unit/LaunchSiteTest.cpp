@@ -153,7 +153,7 @@ void host(float *p, bool c) {
 })");
   ASSERT_EQ(P.Sites.size(), 3u);
   EXPECT_EQ(dims(P.Sites[0].Block), "512,2,1");
-  EXPECT_EQ(dims(P.Sites[1].Block), "?,?,1");
+  EXPECT_EQ(dims(P.Sites[1].Block), "?,2,1");
   EXPECT_EQ(dims(P.Sites[2].Block), "256,1,1");
 }
 
@@ -188,6 +188,31 @@ void host(float *p) {
 })");
   ASSERT_EQ(P.Sites.size(), 1u);
   EXPECT_EQ(dims(P.Sites[0].Block), "?,1,1");
+}
+
+TEST(LaunchSite, MacroWrappedAndLoopLaunches) {
+  Parsed P = parse(R"(
+__global__ void k(float *p) {}
+#define CHECK(call) do { if ((call) != 0) return; } while (0)
+void host(float *p, int n) {
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(4);
+  cfg.blockDim = dim3(512);
+  CHECK(cudaLaunchKernelEx(&cfg, k, p));
+  for (int i = 0; i < n; ++i)
+    CHECK(cudaLaunchKernelEx(&cfg, k, p));
+  dim3 b(64);
+  for (int i = 0; i < n; ++i) {
+    k<<<1, b>>>(p);
+    if (i == 2)
+      b.y = 2;
+  }
+})");
+  ASSERT_EQ(P.Sites.size(), 3u);
+  EXPECT_EQ(dims(P.Sites[0].Block), "512,1,1");
+  EXPECT_EQ(dims(P.Sites[1].Block), "512,1,1");
+  EXPECT_EQ(dims(P.Sites[1].Grid), "4,1,1");
+  EXPECT_EQ(dims(P.Sites[2].Block), "64,?,1");
 }
 
 TEST(LaunchSite, TemplateKernelAndTemplateArgs) {

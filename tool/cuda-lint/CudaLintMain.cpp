@@ -126,8 +126,15 @@ static cl::opt<OutputFormat> Format(
     cl::cat(Category));
 static cl::opt<std::string> OutputFile("o", cl::desc("Write the findings to this file"),
                                        cl::value_desc("file"), cl::cat(Category));
-static cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its of the reported findings"),
+static cl::opt<bool> Fix("fix",
+                         cl::desc("Apply the safe fix-its of the reported findings"),
                          cl::cat(Category));
+static cl::opt<bool> UnsafeFixes(
+    "unsafe-fixes",
+    cl::desc("With --fix, also apply the fix-its marked unsafe (they may change behaviour)"),
+    cl::cat(Category));
+static cl::opt<bool> Force(
+    "force", cl::desc("With --fix, also write files that are read-only"), cl::cat(Category));
 static cl::opt<std::string> ExportFixes(
     "export-fixes", cl::desc("Write the fix-its as YAML for clang-apply-replacements"),
     cl::value_desc("file"), cl::cat(Category));
@@ -262,6 +269,11 @@ int main(int argc, const char **argv) {
   }
   if (Files.empty() && BuildPath.empty()) {
     WithColor::error(errs(), "cuda-lint") << "no input files (give FILE... or -p BUILD-DIR)\n";
+    return 2;
+  }
+  if (UnsafeFixes && !Fix) {
+    WithColor::error(errs(), "cuda-lint")
+        << "--unsafe-fixes needs --fix (it lets --fix apply the fix-its marked unsafe)\n";
     return 2;
   }
 
@@ -642,15 +654,23 @@ int main(int argc, const char **argv) {
       Fixable.push_back(F);
   unsigned FixesApplied = 0;
   if (Fix) {
-    auto Report = applyFixes(Fixable);
-    if (!Report) {
-      Errors.report(toString(Report.takeError()));
-    } else {
-      FixesApplied = Report->Applied;
-      if (Report->Conflicting)
-        WithColor::warning(errs(), "cuda-lint")
-            << Report->Conflicting << " fix-its overlap others and were not applied\n";
-    }
+    FixOptions FixOpts;
+    FixOpts.IncludeUnsafe = UnsafeFixes;
+    FixOpts.Force = Force;
+    FixReport Report = applyFixes(Fixable, FixOpts);
+    FixesApplied = Report.Applied;
+    // One message per file left unfixed; the other files were fixed.
+    for (const std::string &F : Report.Failures)
+      Errors.report(F);
+    if (Report.Conflicting)
+      WithColor::warning(errs(), "cuda-lint")
+          << Report.Conflicting << " fix-its overlap others and were not applied\n";
+    if (Report.SkippedUnsafe && !Quiet)
+      WithColor::note(errs(), "cuda-lint")
+          << Report.SkippedUnsafe
+          << (Report.SkippedUnsafe == 1 ? " unsafe fix-it" : " unsafe fix-its")
+          << " not applied (they may change behaviour); review and apply with "
+             "--fix --unsafe-fixes\n";
   }
   if (!ExportFixes.empty())
     if (Error E = exportFixes(ExportFixes, Fixable))

@@ -1,10 +1,11 @@
-#include "checks/GridConstantCheck.h"
+#include "checks/GridConstantMismatchCheck.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <algorithm>
 
 using namespace clang;
@@ -12,8 +13,12 @@ using namespace clang::ast_matchers;
 
 namespace cuda_lint {
 namespace {
+/// Why the fix-it is unsafe (the note that marks it).
+constexpr llvm::StringLiteral UnsafeWhy =
+    "adding __grid_constant__ moves the parameter from a per-thread copy into "
+    "the kernel parameter space; code that writes or takes the address of it "
+    "changes meaning (apply with --unsafe-fixes)";
 
-constexpr llvm::StringLiteral MismatchId = "cuda-grid-constant-mismatch";
 
 /// Whether parameter \p I of \p FD is written `__grid_constant__` on this
 /// declaration (an attribute clang copied from another declaration does not
@@ -25,12 +30,6 @@ bool hasOwnGridConstant(const FunctionDecl *FD, unsigned I) {
   return A && !A->isInherited();
 }
 
-std::string kernelName(const FunctionDecl *FD, const ASTContext &Ctx) {
-  std::string Name;
-  llvm::raw_string_ostream OS(Name);
-  FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
-  return Name;
-}
 
 std::string paramName(const ParmVarDecl *P, unsigned I) {
   if (!P->getName().empty())
@@ -201,33 +200,16 @@ readDirectiveParams(SourceLocation NameLoc, const SourceManager &SM,
 
 } // namespace
 
-GridConstantCheck::GridConstantCheck(llvm::StringRef Name,
-                                     tidy::ClangTidyContext *Context)
-    : CudaCheck(Name, Context), IsMismatch(Name == MismatchId) {}
-
-void GridConstantCheck::registerPPCallbacks(const SourceManager &,
-                                            Preprocessor *P, Preprocessor *) {
-  PP = P;
+void GridConstantMismatchCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(functionDecl(hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
 }
 
-void GridConstantCheck::registerMatchers(MatchFinder *Finder) {
-  if (IsMismatch)
-    Finder->addMatcher(functionDecl(hasAttr(attr::CUDAGlobal)).bind("kernel"),
-                       this);
-  else
-    Finder->addMatcher(parmVarDecl(hasAttr(attr::CUDAGridConstant)).bind("param"),
-                       this);
-}
-
-void GridConstantCheck::check(const MatchFinder::MatchResult &Result) {
-  SM = Result.SourceManager;
+void GridConstantMismatchCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("kernel"))
-    checkMismatch(FD, *Result.Context);
-  if (const auto *P = Result.Nodes.getNodeAs<ParmVarDecl>("param"))
-    checkInvalid(P, *Result.Context);
+    checkMismatch(FD);
 }
 
-void GridConstantCheck::checkMismatch(const FunctionDecl *FD, ASTContext &Ctx) {
+void GridConstantMismatchCheck::checkMismatch(const FunctionDecl *FD) {
   if (FD != FD->getMostRecentDecl())
     return;
   switch (FD->getTemplateSpecializationKind()) {
@@ -235,7 +217,7 @@ void GridConstantCheck::checkMismatch(const FunctionDecl *FD, ASTContext &Ctx) {
     return;
   case TSK_ExplicitInstantiationDeclaration:
   case TSK_ExplicitInstantiationDefinition:
-    checkInstantiationDirective(FD, Ctx);
+    checkInstantiationDirective(FD);
     return;
   case TSK_Undeclared:
   case TSK_ExplicitSpecialization:
@@ -258,7 +240,7 @@ void GridConstantCheck::checkMismatch(const FunctionDecl *FD, ASTContext &Ctx) {
     if (D->getNumParams() != NumParams)
       return; // parameter packs: positions do not correspond
 
-  std::string Name = kernelName(FD, Ctx);
+  std::string Name = nameForDiagnostic(FD, *Ctx);
   for (unsigned I = 0; I < NumParams; ++I) {
     // nvcc's model: each declaration must agree with the first one.
     const FunctionDecl *First = Decls.front();
@@ -277,6 +259,7 @@ void GridConstantCheck::checkMismatch(const FunctionDecl *FD, ASTContext &Ctx) {
                                    : "in this declaration but ") +
           (Ref ? "" : "not ") +
           (FirstOwn > 0 ? "in its primary template" : "in an earlier one");
+      bool Fixed = false;
       {
         auto Diag = report(P->getLocation(),
                            std::string("parameter '%0' of kernel '%1' is ") +
@@ -289,16 +272,20 @@ void GridConstantCheck::checkMismatch(const FunctionDecl *FD, ASTContext &Ctx) {
         // parameter moves from a per-thread copy to the kernel parameter
         // space (docs: fix: unsafe).
         if (!Has) {
-          if (SourceLocation L = insertionPoint(P); L.isValid())
+          if (SourceLocation L = insertionPoint(P); L.isValid()) {
             Diag << FixItHint::CreateInsertion(L, "__grid_constant__ ");
+            Fixed = true;
+          }
         } else if (!FixedReference) {
           FixedReference = true;
           llvm::SmallPtrSet<const void *, 4> Done;
           for (size_t J = 0; J < Decls.size(); ++J)
             if (!hasOwnGridConstant(Decls[J], I))
               if (SourceLocation L = insertionPoint(Decls[J]->getParamDecl(I));
-                  L.isValid() && Done.insert(L.getPtrEncoding()).second)
+                  L.isValid() && Done.insert(L.getPtrEncoding()).second) {
                 Diag << FixItHint::CreateInsertion(L, "__grid_constant__ ");
+                Fixed = true;
+              }
         }
       }
       note(FirstP->getLocation(),
@@ -306,28 +293,29 @@ void GridConstantCheck::checkMismatch(const FunctionDecl *FD, ASTContext &Ctx) {
                "__grid_constant__ in " +
                (FirstOwn > 0 ? "the primary template" : "the first declaration"))
           << paramName(FirstP, I);
+      if (Fixed)
+        markFixUnsafe(P->getLocation(), UnsafeWhy);
     }
   }
 }
 
-void GridConstantCheck::checkInstantiationDirective(const FunctionDecl *FD,
-                                                    ASTContext &Ctx) {
+void GridConstantMismatchCheck::checkInstantiationDirective(const FunctionDecl *FD) {
   const FunctionTemplateDecl *T = FD->getPrimaryTemplate();
   if (!T)
     return;
   SourceLocation POI = FD->getPointOfInstantiation();
-  if (POI.isInvalid() || !Reported.insert(POI.getPtrEncoding()).second)
+  if (POI.isInvalid() || !reportOnce(POI.getPtrEncoding()))
     return;
   std::vector<const FunctionDecl *> Template = primaryDecls(FD, *SM);
   if (Template.empty())
     return;
-  auto Written = readDirectiveParams(POI, *SM, Ctx.getLangOpts(), PP);
+  auto Written = readDirectiveParams(POI, *SM, Ctx->getLangOpts(), PP);
   if (!Written || Written->size() != FD->getNumParams())
     return;
   const FunctionDecl *Pattern = Template.front();
   if (Pattern->getNumParams() != Written->size())
     return;
-  std::string Name = kernelName(FD, Ctx);
+  std::string Name = nameForDiagnostic(FD, *Ctx);
   bool InMacro = POI.isMacroID();
   for (unsigned I = 0; I < Written->size(); ++I) {
     const WrittenParam &W = (*Written)[I];
@@ -339,6 +327,7 @@ void GridConstantCheck::checkInstantiationDirective(const FunctionDecl *FD,
     const ParmVarDecl *TP = Pattern->getParamDecl(I);
     std::string PName = paramName(FD->getParamDecl(I), I);
     SourceLocation Loc = InMacro ? POI : W.Begin;
+    bool Fixed = false;
     {
       auto Diag = report(Loc, std::string("parameter '%0' of kernel '%1' is ") +
                                   (W.GridConstant ? "" : "not ") +
@@ -351,80 +340,31 @@ void GridConstantCheck::checkInstantiationDirective(const FunctionDecl *FD,
       if (!W.GridConstant && !InMacro) {
         const ParmVarDecl *IP = FD->getParamDecl(I);
         QualType QT = IP->getType();
-        if (!QT->isReferenceType() && QT.isConstQualified())
+        if (!QT->isReferenceType() && QT.isConstQualified()) {
           Diag << FixItHint::CreateInsertion(W.Begin, "__grid_constant__ ");
+          Fixed = true;
+        }
       } else if (W.GridConstant) {
         llvm::SmallPtrSet<const void *, 4> Done;
         for (const FunctionDecl *D : Template)
           if (!hasOwnGridConstant(D, I))
             if (SourceLocation L = insertionPoint(D->getParamDecl(I));
-                L.isValid() && Done.insert(L.getPtrEncoding()).second)
+                L.isValid() && Done.insert(L.getPtrEncoding()).second) {
               Diag << FixItHint::CreateInsertion(L, "__grid_constant__ ");
+              Fixed = true;
+            }
       }
     }
     note(TP->getLocation(), std::string("parameter '%0' is ") +
                                 (TemplateHas ? "" : "not ") +
                                 "__grid_constant__ in the template")
         << paramName(TP, I);
+    if (Fixed)
+      markFixUnsafe(Loc, UnsafeWhy);
   }
 }
 
-void GridConstantCheck::checkInvalid(const ParmVarDecl *P, ASTContext &Ctx) {
-  const auto *A = P->getAttr<CUDAGridConstantAttr>();
-  if (!A || A->isInherited())
-    return;
-  QualType T = P->getType();
-  // A dependent type is checked in each instantiation.
-  if (T->isDependentType())
-    return;
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
-  std::string PName = P->getName().empty() ? std::string("<unnamed>")
-                                           : P->getName().str();
-  auto Once = [&] {
-    return Reported.insert(A->getLocation().getPtrEncoding()).second;
-  };
-  auto InstantiationNote = [&] {
-    if (FD && FD->isTemplateInstantiation() &&
-        FD->getPointOfInstantiation().isValid())
-      note(FD->getPointOfInstantiation(),
-           "in instantiation of '%0' requested here")
-          << kernelName(FD, Ctx);
-  };
-  if (!FD || !isKernel(FD)) {
-    if (!Once())
-      return;
-    if (FD)
-      report(A->getLocation(),
-             "__grid_constant__ on parameter '%0' of '%1', which is not a "
-             "__global__ function")
-          << PName << kernelName(FD, Ctx);
-    else
-      report(A->getLocation(), "__grid_constant__ on parameter '%0', which "
-                               "does not belong to a __global__ function")
-          << PName;
-    InstantiationNote();
-    return;
-  }
-  if (T->isReferenceType()) {
-    if (!Once())
-      return;
-    report(A->getLocation(), "__grid_constant__ parameter '%0' of kernel '%1' "
-                             "has reference type %2; the annotation applies to "
-                             "by-value parameters only")
-        << PName << kernelName(FD, Ctx) << T;
-    InstantiationNote();
-    return;
-  }
-  if (!T.isConstQualified()) {
-    if (!Once())
-      return;
-    report(A->getLocation(), "__grid_constant__ parameter '%0' of kernel '%1' "
-                             "has type %2, which is not const-qualified")
-        << PName << kernelName(FD, Ctx) << T;
-    InstantiationNote();
-  }
-}
 
-CUDA_LINT_DEFINE_CHECK_FACTORY(GridConstantCheck)
+CUDA_LINT_DEFINE_CHECK_FACTORY(GridConstantMismatchCheck)
 
 } // namespace cuda_lint
