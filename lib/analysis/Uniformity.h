@@ -38,6 +38,19 @@
 // actual arguments' uniformity. Results are cached per (function, argument
 // uniformity) in a UniformityContext, one per translation unit.
 //
+// Shape (as clang's own analyses, UninitializedValues and the FlowSensitive
+// framework): the lattice (UValue, join; UniformityState, the values of the
+// local locations) is apart from the transfer functions (UniformityTransfer, a
+// ConstStmtVisitor over the CFG elements); the solver (UniformitySolver) runs
+// them to a fixpoint on clang's ForwardDataflowWorklist in reverse post-order
+// (PostOrderCFGView) over the function's CFG from the shared CFGCache, and
+// takes control dependence from the immediate post-dominators of
+// CompletingPostDomTree (LLVM's dominator-tree builder; paths into noreturn
+// calls do not count). The intrinsics (shuffles, votes, clocks, atomics,
+// cooperative_groups ranks) come from the table of CudaIntrinsics.def. The
+// iteration limits are named (UniformityLimits); one that is reached is
+// recorded in the function's analysis and counted in UniformityStats.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_LINT_ANALYSIS_UNIFORMITY_H
 #define CUDA_LINT_ANALYSIS_UNIFORMITY_H
