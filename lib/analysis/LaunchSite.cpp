@@ -1,5 +1,6 @@
 #include "analysis/LaunchSite.h"
 #include "analysis/BodyParents.h"
+#include "analysis/CFGCache.h"
 #include "analysis/PerASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -328,11 +329,6 @@ bool mayOverlap(const Path &A, const Path &B) {
 
 } // namespace
 
-struct LaunchSiteEvaluator::CFGInfo {
-  std::unique_ptr<CFG> Graph;
-  llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Elements;
-};
-
 LaunchSiteEvaluator::LaunchSiteEvaluator(ASTContext &Ctx) : Ctx(Ctx) {}
 LaunchSiteEvaluator::~LaunchSiteEvaluator() = default;
 
@@ -356,23 +352,24 @@ std::optional<LaunchKind> launchApiKind(const CallExpr *CE) {
   return std::nullopt;
 }
 
-LaunchSiteEvaluator::CFGInfo *LaunchSiteEvaluator::cfgFor(const FunctionDecl *FD) {
-  auto It = CFGs.find(FD);
-  if (It != CFGs.end())
-    return It->second.get();
-  auto Info = std::make_unique<CFGInfo>();
-  if (FD->getBody() && !FD->isDependentContext()) {
-    CFG::BuildOptions Opts;
-    Info->Graph = CFG::buildCFG(FD, FD->getBody(), &Ctx, Opts);
-    if (Info->Graph)
-      for (const CFGBlock *B : *Info->Graph)
-        for (unsigned I = 0; I < B->size(); ++I)
-          if (auto CS = (*B)[I].getAs<CFGStmt>())
-            Info->Elements.try_emplace(CS->getStmt(), B, I);
-  }
-  CFGInfo *Raw = Info.get();
-  CFGs[FD] = std::move(Info);
-  return Raw;
+/// Whether \p S lies inside \p Root (or is it).
+static bool isWithin(ASTContext &Ctx, const Stmt *S, const Stmt *Root) {
+  for (unsigned Steps = 0; S && Steps < 256; ++Steps, S = parentStmt(Ctx, S))
+    if (S == Root)
+      return true;
+  return false;
+}
+
+/// Whether the element \p E of the full expression being evaluated, before
+/// the point of evaluation, is one the walk looks at: the statements clang's
+/// CFG adds as elements without setAllAlwaysAdd (calls, constructions, the
+/// operands of a comma), so that the shared CFG of CFGCache (every
+/// sub-expression an element) is walked as the launch analysis always did.
+static bool isStatementLevelElement(ASTContext &Ctx, const Stmt *E) {
+  if (isa<CallExpr>(E) || isa<CXXConstructExpr>(E))
+    return true;
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(parentStmt(Ctx, E));
+  return BO && BO->getOpcode() == BO_Comma;
 }
 
 namespace {
@@ -413,30 +410,45 @@ LaunchSiteEvaluator::reachingDef(const VarDecl *V, const Path &P, const Stmt *At
   if (!Written)
     return V->getInit() ? std::optional(std::make_pair(V->getInit(), P)) : std::nullopt;
 
-  // 2. The straight-line path of the CFG before At.
-  CFGInfo *Info = cfgFor(Caller);
-  if (!Info->Graph)
+  // 2. Every path of the CFG back from At. The function's CFG is
+  // the shared one (CFGCache); the point of evaluation is the innermost call
+  // or construction around At (else its full expression), and of the full
+  // expression's own parts before it only the statement-level ones count.
+  CFGCache &Cache = CFGCache::forAST(Ctx);
+  if (Caller->isDependentContext() || !Cache.cfgFor(Caller))
     return std::nullopt;
   const Stmt *S = At;
-  auto Found = Info->Elements.end();
-  for (unsigned Steps = 0; S && Steps < 256; ++Steps) {
-    Found = Info->Elements.find(S);
-    if (Found != Info->Elements.end())
+  std::optional<std::pair<const CFGBlock *, unsigned>> Found, Point, Root;
+  const Stmt *RootStmt = nullptr;
+  for (unsigned Steps = 0; S && Steps < 256; ++Steps, S = parentStmt(Ctx, S)) {
+    auto El = Cache.elementOf(Caller, S);
+    if (!El)
+      continue;
+    if (!Found)
+      Found = El;
+    if (El->first != Found->first)
       break;
-    S = parentStmt(Ctx, S);
+    if (!Point && (isa<CallExpr>(S) || isa<CXXConstructExpr>(S)))
+      Point = El;
+    Root = El;
+    RootStmt = S;
   }
-  if (Found == Info->Elements.end())
+  if (!Found)
     return std::nullopt;
-  // Walk the CFG backwards from At over every path (a macro's
-  // `do { ... } while (0)`, a loop around the launch): each path must meet
-  // the same definition, and no path an unknown write. Pruned edges (the
-  // `while (0)` back edge) are not paths.
+  if (!Point)
+    Point = Root;
+  const CFG *Graph = Cache.cfgFor(Caller);
+  // Walk the CFG backwards from the point of evaluation over every path (a
+  // macro's `do { ... } while (0)`, a loop around the launch): each path must
+  // meet the same definition, and no path an unknown write. Pruned edges
+  // (the `while (0)` back edge) are not paths.
   std::optional<std::pair<const Expr *, Path>> Result;
   llvm::SmallPtrSet<const CFGBlock *, 16> Seen;
   llvm::SmallVector<std::pair<const CFGBlock *, int>, 8> Work;
   // The launch's own block is not marked seen: reached again through a loop's
   // back edge, it is scanned from its end (the writes after the launch).
-  Work.push_back({Found->second.first, static_cast<int>(Found->second.second) - 1});
+  Work.push_back({Point->first, static_cast<int>(Point->second) - 1});
+  bool InRoot = RootStmt != nullptr; // only in the first scan
   unsigned Elements = 0;
   auto Meet = [&](std::optional<std::pair<const Expr *, Path>> Def) {
     if (!Def)
@@ -457,6 +469,13 @@ LaunchSiteEvaluator::reachingDef(const VarDecl *V, const Path &P, const Stmt *At
       if (!CS)
         continue;
       const Stmt *E = CS->getStmt();
+      // The full expression's parts come right before it in its block.
+      if (InRoot) {
+        if (!isWithin(Ctx, E, RootStmt))
+          InRoot = false;
+        else if (!isStatementLevelElement(Ctx, E))
+          continue;
+      }
       if (const auto *DS = dyn_cast<DeclStmt>(E))
         for (const Decl *D : DS->decls())
           if (D == V) {
@@ -484,6 +503,7 @@ LaunchSiteEvaluator::reachingDef(const VarDecl *V, const Path &P, const Stmt *At
         Defined = true;
       }
     }
+    InRoot = false;
     if (Defined)
       continue;
     unsigned Reachable = 0;
@@ -497,7 +517,7 @@ LaunchSiteEvaluator::reachingDef(const VarDecl *V, const Path &P, const Stmt *At
     // The function's entry without a definition: unknown. Another block
     // without reachable predecessors is dead code (the loop-back block of
     // a `do { ... } while (0)`): no path comes through it.
-    if (Reachable == 0 && B == &Info->Graph->getEntry())
+    if (Reachable == 0 && B == &Graph->getEntry())
       return std::nullopt;
   }
   return Result;

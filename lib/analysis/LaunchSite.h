@@ -104,8 +104,8 @@ std::optional<LaunchKind> launchApiKind(const clang::CallExpr *CE);
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
                                              clang::ASTContext &Ctx);
 
-/// Evaluates launch sites of one translation unit. Caches one CFG per
-/// function; create one per translation unit (per check run).
+/// Evaluates launch sites of one translation unit; the functions' CFGs come
+/// from the translation unit's CFGCache. Create one per translation unit.
 class LaunchSiteEvaluator {
 public:
   explicit LaunchSiteEvaluator(clang::ASTContext &Ctx);
@@ -132,9 +132,6 @@ public:
   using Path = std::vector<PathElem>;
 
 private:
-  struct CFGInfo;
-  CFGInfo *cfgFor(const clang::FunctionDecl *FD);
-
   std::optional<uint64_t> evalInt(const clang::Expr *E, const clang::Stmt *At,
                                   unsigned Depth);
   std::optional<uint64_t> evalAt(const clang::Expr *E, const Path &P,
@@ -147,7 +144,6 @@ private:
                                           const clang::Stmt *At, unsigned Depth);
 
   clang::ASTContext &Ctx;
-  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<CFGInfo>> CFGs;
 };
 
 /// One `cudaFuncSetAttribute(kernel, attribute, value)` call (C API or the

@@ -2,6 +2,12 @@
 #include "analysis/Uniformity.h"
 #include "analysis/PerASTContext.h"
 #include "analysis/LaunchSite.h"
+#include "analysis/CFGCache.h"
+#include "analysis/CudaIntrinsics.h"
+#include "analysis/PostDominators.h"
+#include "clang/AST/StmtVisitor.h"
+#include "clang/Analysis/Analyses/PostOrderCFGView.h"
+#include "clang/Analysis/FlowSensitive/DataflowWorklist.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -130,22 +136,8 @@ UValue join(const UValue &A, const UValue &B) {
 //===----------------------------------------------------------------------===//
 
 /// The chain of enclosing namespace names of \p D, innermost first.
-static bool inNamespace(const Decl *D, llvm::StringRef Name) {
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getName() == Name)
-        return true;
-  return false;
-}
-
 bool isWmmaCollective(const FunctionDecl *FD) {
-  if (!FD || !FD->getIdentifier())
-    return false;
-  llvm::StringRef N = FD->getName();
-  if (N != "load_matrix_sync" && N != "store_matrix_sync" && N != "mma_sync" &&
-      N != "bmma_sync" && N != "fill_fragment")
-    return false;
-  return inNamespace(FD, "wmma") && inNamespace(FD, "nvcuda");
+  return isIntrinsicOfKind(FD, {IntrinsicKind::WmmaCollective});
 }
 
 /// threadIdx / blockIdx / blockDim / gridDim, by variable.
@@ -181,39 +173,137 @@ static bool isSystemDecl(const ASTContext &Ctx, const Decl *D) {
 }
 
 //===----------------------------------------------------------------------===//
-// The builder: one dataflow over one function
+// The lattice: the abstract value of each local location
 //===----------------------------------------------------------------------===//
 
+/// A local variable, or one of its first-level members.
 using Loc = std::pair<const ValueDecl *, const FieldDecl *>;
-using State = llvm::DenseMap<Loc, UValue>;
 
-static bool sameState(const State &A, const State &B) {
-  if (A.size() != B.size())
-    return false;
-  for (const auto &KV : A) {
-    auto It = B.find(KV.first);
-    if (It == B.end() || It->second != KV.second)
+/// The dataflow state at a program point: the abstract value of every local
+/// location assigned so far (absent: block-uniform, or the variable's own
+/// rule, see UniformityTransfer::lookup). Ordered pointwise by join.
+struct UniformityState {
+  llvm::DenseMap<Loc, UValue> Vals;
+
+  bool operator==(const UniformityState &O) const {
+    if (Vals.size() != O.Vals.size())
       return false;
+    for (const auto &KV : Vals) {
+      auto It = O.Vals.find(KV.first);
+      if (It == O.Vals.end() || It->second != KV.second)
+        return false;
+    }
+    return true;
   }
-  return true;
+  bool operator!=(const UniformityState &O) const { return !(*this == O); }
+
+  /// The least upper bound of this state and \p From, in place.
+  void joinWith(const UniformityState &From) {
+    for (const auto &KV : From.Vals) {
+      auto [It, New] = Vals.try_emplace(KV.first, KV.second);
+      if (!New)
+        It->second = join(It->second, KV.second);
+    }
+  }
+
+  /// Forgets the members of \p VD written separately (before a write of the
+  /// whole object).
+  void eraseMembers(const ValueDecl *VD) {
+    for (auto It = Vals.begin(); It != Vals.end(); ++It)
+      if (It->first.first == VD && It->first.second)
+        Vals.erase(It);
+  }
+};
+
+static bool isMult32(const llvm::APSInt &V) {
+  return V.getSignificantBits() <= 64 && (V.getExtValue() % 32) == 0;
 }
 
-static void joinInto(State &Into, const State &From) {
-  for (const auto &KV : From) {
-    auto [It, New] = Into.try_emplace(KV.first, KV.second);
-    if (!New)
-      It->second = join(It->second, KV.second);
-  }
-}
 
-class UniformityBuilder {
+//===----------------------------------------------------------------------===//
+// The transfer functions: one StmtVisitor over the expressions of a block
+//===----------------------------------------------------------------------===//
+
+/// The abstract semantics of statements and expressions (the transfer
+/// functions of the dataflow): eval() gives an expression's value in a state
+/// (memoised per expression in FunctionUniformity::Values), transfer() applies
+/// a CFG element's effect on the state. The lattice is UniformityState; the
+/// solver (UniformitySolver) drives this over the CFG.
+class UniformityTransfer
+    : public ConstStmtVisitor<UniformityTransfer, UValue> {
 public:
-  UniformityBuilder(UniformityContext &UC, FunctionUniformity &FU,
-                    const UniformityOptions &Opts,
-                    llvm::ArrayRef<UValue> Captures)
-      : UC(UC), Ctx(UC.Ctx), FU(FU), Opts(Opts), Captures(Captures) {}
+  using State = UniformityState;
 
-  bool run();
+  UniformityTransfer(UniformityContext &UC, FunctionUniformity &FU,
+                     const UniformityOptions &Opts,
+                     llvm::ArrayRef<UValue> Captures)
+      : UC(UC), Ctx(UC.astContext()), FU(FU), Opts(Opts), Captures(Captures) {}
+
+  /// The value of \p E in \p St (memoised).
+  UValue eval(const Expr *E, State &St);
+  /// The effect of the CFG element \p S (a statement) on \p St.
+  void transfer(const Stmt *S, State &St);
+
+  /// While set, every assignment is recorded in (*Assigned)[CurBlock] (the
+  /// locations assigned in each block, for control dependence).
+  void startRecording(std::vector<llvm::SmallVector<Loc, 4>> *A) {
+    Assigned = A;
+    Recording = true;
+  }
+  void stopRecording() { Recording = false; }
+  void setBlock(unsigned Id) { CurBlock = Id; }
+
+  // Visitor cases (called through Visit from eval).
+  UValue VisitStmt(const Stmt *S) { return UValue::block(); }
+  UValue VisitExpr(const Expr *E);
+  UValue VisitIntegerLiteral(const IntegerLiteral *E) { return literal(E); }
+  UValue VisitCharacterLiteral(const CharacterLiteral *E) {
+    return literal(E);
+  }
+  UValue VisitUnaryExprOrTypeTraitExpr(const UnaryExprOrTypeTraitExpr *E) {
+    return literal(E);
+  }
+  UValue VisitConstantExpr(const ConstantExpr *E);
+  UValue VisitFloatingLiteral(const FloatingLiteral *) { return block(); }
+  UValue VisitStringLiteral(const StringLiteral *) { return block(); }
+  UValue VisitCXXBoolLiteralExpr(const CXXBoolLiteralExpr *) { return block(); }
+  UValue VisitCXXNullPtrLiteralExpr(const CXXNullPtrLiteralExpr *) {
+    return block();
+  }
+  UValue VisitGNUNullExpr(const GNUNullExpr *) { return block(); }
+  UValue VisitCXXThisExpr(const CXXThisExpr *) { return block(); }
+  UValue VisitImplicitValueInitExpr(const ImplicitValueInitExpr *) {
+    return block();
+  }
+  UValue VisitCXXScalarValueInitExpr(const CXXScalarValueInitExpr *) {
+    return block();
+  }
+  UValue VisitTypeTraitExpr(const TypeTraitExpr *) { return block(); }
+  UValue VisitCXXNoexceptExpr(const CXXNoexceptExpr *) { return block(); }
+  UValue VisitLambdaExpr(const LambdaExpr *) { return block(); }
+  UValue VisitSizeOfPackExpr(const SizeOfPackExpr *) { return block(); }
+  UValue VisitDeclRefExpr(const DeclRefExpr *E);
+  UValue VisitPseudoObjectExpr(const PseudoObjectExpr *E);
+  UValue VisitMSPropertyRefExpr(const MSPropertyRefExpr *E);
+  UValue VisitParenExpr(const ParenExpr *E) { return child(E->getSubExpr()); }
+  UValue VisitCastExpr(const CastExpr *E);
+  UValue VisitMemberExpr(const MemberExpr *E);
+  UValue VisitArraySubscriptExpr(const ArraySubscriptExpr *E);
+  UValue VisitUnaryOperator(const UnaryOperator *E);
+  UValue VisitBinaryOperator(const BinaryOperator *E);
+  UValue VisitAbstractConditionalOperator(const AbstractConditionalOperator *E);
+  UValue VisitCallExpr(const CallExpr *E) { return evalCall(E, *Cur); }
+  UValue VisitCXXConstructExpr(const CXXConstructExpr *E);
+  UValue VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *E) {
+    return child(E->getExpr());
+  }
+  UValue VisitCXXDefaultInitExpr(const CXXDefaultInitExpr *E) {
+    return child(E->getExpr());
+  }
+  UValue VisitOpaqueValueExpr(const OpaqueValueExpr *E) {
+    return child(E->getSourceExpr());
+  }
+  UValue VisitStmtExpr(const StmtExpr *E);
 
 private:
   UniformityContext &UC;
@@ -221,44 +311,44 @@ private:
   FunctionUniformity &FU;
   UniformityOptions Opts;
   llvm::ArrayRef<UValue> Captures;
-  CFG *G = nullptr;
-  unsigned N = 0;
-  std::vector<const CFGBlock *> ById;
-
-  // Per block.
-  std::vector<llvm::BitVector> PDom;
-  std::vector<int> IPDom;
-  std::vector<llvm::BitVector> Region;        // R(B), for branches
-  std::vector<llvm::SmallVector<Loc, 4>> Assigned;  // locations assigned in B
-  std::vector<Uniformity> BranchLevel;
-  std::vector<const Expr *> BranchCond;
-  std::vector<State> In, Out;
-  std::vector<bool> Done;
   llvm::DenseMap<const Expr *, UValue> &Memo = FU.Values;
-  bool Recording = false; // recording assigned locations
+  State *Cur = nullptr; ///< the state eval() works in
+  bool Recording = false;
+  std::vector<llvm::SmallVector<Loc, 4>> *Assigned = nullptr;
   unsigned CurBlock = 0;
 
-  void computePostDominators();
-  void computeRegion(unsigned B);
-  void dataflow();
-  void transferBlock(const CFGBlock *B, State &S);
-  void transferStmt(const Stmt *S, State &St);
+  static UValue block() { return UValue::block(); }
+  /// A sub-expression's value: memoised, unless recording.
+  UValue child(const Expr *C) {
+    if (!C)
+      return UValue::block();
+    auto It = Memo.find(C);
+    if (It != Memo.end() && !Recording)
+      return It->second;
+    return eval(C, *Cur);
+  }
+  UValue literal(const Expr *E) {
+    if (auto C = constant(E))
+      return UValue::block(isMult32(*C));
+    return UValue::block();
+  }
   void assign(const Expr *LHS, const UValue &V, State &St, bool Weak);
   std::optional<Loc> locationOf(const Expr *E, bool &Weak) const;
   UValue lookup(const ValueDecl *VD, const FieldDecl *F, const State &St);
-  UValue eval(const Expr *E, State &St);
-  UValue evalUncached(const Expr *E, State &St);
   UValue evalBinary(BinaryOperatorKind Op, const UValue &L, const UValue &R,
                     const Expr *RE, bool Integral);
   UValue evalCall(const CallExpr *CE, State &St);
+  std::optional<UValue> evalIntrinsic(const CallExpr *CE,
+                                      const IntrinsicInfo &I,
+                                      llvm::function_ref<UValue(int)> Arg,
+                                      llvm::function_ref<UValue()> JoinAll);
   UValue evalBuiltinMember(llvm::StringRef Var, char Comp, const Expr *E);
   std::optional<llvm::APSInt> constant(const Expr *E) const;
   void callEffects(const CallExpr *CE, const FunctionUniformity *Callee,
                    State &St);
-  void finish();
 };
 
-std::optional<llvm::APSInt> UniformityBuilder::constant(const Expr *E) const {
+std::optional<llvm::APSInt> UniformityTransfer::constant(const Expr *E) const {
   if (!E || E->isValueDependent() || E->isTypeDependent() ||
       !E->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
@@ -268,90 +358,32 @@ std::optional<llvm::APSInt> UniformityBuilder::constant(const Expr *E) const {
   return std::nullopt;
 }
 
-static bool isMult32(const llvm::APSInt &V) {
-  return V.getSignificantBits() <= 64 && (V.getExtValue() % 32) == 0;
+UValue UniformityTransfer::eval(const Expr *E, State &St) {
+  if (!E)
+    return UValue::block();
+  State *Saved = Cur;
+  Cur = &St;
+  UValue V = Visit(E);
+  Cur = Saved;
+  Memo[E] = V;
+  return V;
 }
 
-void UniformityBuilder::computePostDominators() {
-  const CFGBlock &Exit = G->getExit();
-  llvm::BitVector All(N, true);
-  PDom.assign(N, All);
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
-    for (auto It = G->begin(), E = G->end(); It != E; ++It) {
-      const CFGBlock *B = *It;
-      unsigned Id = B->getBlockID();
-      llvm::BitVector NewSet(N, true);
-      if (B == &Exit) {
-        NewSet.reset();
-        NewSet.set(Id);
-      } else if (!B->hasNoReturnElement()) {
-        bool Any = false;
-        for (const CFGBlock *S : B->succs()) {
-          if (!S)
-            continue;
-          NewSet &= PDom[S->getBlockID()];
-          Any = true;
-        }
-        if (!Any)
-          NewSet.set();
-        NewSet.set(Id);
-      }
-      if (NewSet != PDom[Id]) {
-        PDom[Id] = std::move(NewSet);
-        Changed = true;
-      }
-    }
-  }
-  IPDom.assign(N, -1);
-  for (unsigned Id = 0; Id < N; ++Id) {
-    if (PDom[Id].all())
-      continue;
-    unsigned Want = PDom[Id].count() - 1;
-    for (int P = PDom[Id].find_first(); P >= 0; P = PDom[Id].find_next(P))
-      if ((unsigned)P != Id && PDom[P].count() == Want) {
-        IPDom[Id] = P;
-        break;
-      }
-  }
-}
 
-void UniformityBuilder::computeRegion(unsigned B) {
-  if (!Region[B].empty())
-    return;
-  Region[B].resize(N);
-  const CFGBlock *Blk = ById[B];
-  llvm::SmallVector<const CFGBlock *, 16> Work;
-  auto Push = [&](const CFGBlock *S) {
-    if (!S || (int)S->getBlockID() == IPDom[B] || Region[B].test(S->getBlockID()))
-      return;
-    Region[B].set(S->getBlockID());
-    Work.push_back(S);
-  };
-  for (const CFGBlock *S : Blk->succs())
-    Push(S);
-  while (!Work.empty()) {
-    const CFGBlock *X = Work.pop_back_val();
-    for (const CFGBlock *S : X->succs())
-      Push(S);
-  }
-}
-
-UValue UniformityBuilder::lookup(const ValueDecl *VD, const FieldDecl *F,
+UValue UniformityTransfer::lookup(const ValueDecl *VD, const FieldDecl *F,
                                  const State &St) {
   if (F) {
-    auto It = St.find({VD, F});
-    if (It != St.end())
+    auto It = St.Vals.find({VD, F});
+    if (It != St.Vals.end())
       return It->second;
   }
-  auto It = St.find({VD, nullptr});
-  if (It != St.end()) {
+  auto It = St.Vals.find({VD, nullptr});
+  if (It != St.Vals.end()) {
     if (F)
       return It->second;
     // Whole-object read: join with any member written separately.
     UValue V = It->second;
-    for (const auto &KV : St)
+    for (const auto &KV : St.Vals)
       if (KV.first.first == VD && KV.first.second)
         V = join(V, KV.second);
     return V;
@@ -359,7 +391,7 @@ UValue UniformityBuilder::lookup(const ValueDecl *VD, const FieldDecl *F,
   if (!F) {
     bool Any = false;
     UValue V;
-    for (const auto &KV : St)
+    for (const auto &KV : St.Vals)
       if (KV.first.first == VD && KV.first.second) {
         V = Any ? join(V, KV.second) : KV.second;
         Any = true;
@@ -410,7 +442,7 @@ UValue UniformityBuilder::lookup(const ValueDecl *VD, const FieldDecl *F,
   return UValue::block();
 }
 
-std::optional<Loc> UniformityBuilder::locationOf(const Expr *E,
+std::optional<Loc> UniformityTransfer::locationOf(const Expr *E,
                                                  bool &Weak) const {
   E = E->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -444,38 +476,29 @@ std::optional<Loc> UniformityBuilder::locationOf(const Expr *E,
   return std::nullopt;
 }
 
-void UniformityBuilder::assign(const Expr *LHS, const UValue &V, State &St,
+void UniformityTransfer::assign(const Expr *LHS, const UValue &V, State &St,
                                bool WeakIn) {
   bool Weak = WeakIn;
   auto L = locationOf(LHS, Weak);
   if (!L)
     return;
   if (Recording)
-    Assigned[CurBlock].push_back(*L);
+    Assigned->at(CurBlock).push_back(*L);
   UValue NewV = V;
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(LHS->IgnoreParenImpCasts()))
     NewV = join(NewV, eval(AS->getIdx(), St));
   if (Weak) {
-    auto It = St.find(*L);
-    if (It != St.end())
+    auto It = St.Vals.find(*L);
+    if (It != St.Vals.end())
       NewV = join(It->second, NewV);
   }
   if (!L->second)
-    for (auto It = St.begin(); It != St.end(); ++It)
-      if (It->first.first == L->first && It->first.second)
-        St.erase(It);
-  St[*L] = NewV;
+    St.eraseMembers(L->first);
+  St.Vals[*L] = NewV;
 }
 
-UValue UniformityBuilder::eval(const Expr *E, State &St) {
-  if (!E)
-    return UValue::block();
-  UValue V = evalUncached(E, St);
-  Memo[E] = V;
-  return V;
-}
 
-UValue UniformityBuilder::evalBuiltinMember(llvm::StringRef Var, char Comp,
+UValue UniformityTransfer::evalBuiltinMember(llvm::StringRef Var, char Comp,
                                             const Expr *E) {
   if (Var == "threadIdx") {
     VarianceSource S{VarianceSource::ThreadIdx, Comp};
@@ -492,7 +515,7 @@ UValue UniformityBuilder::evalBuiltinMember(llvm::StringRef Var, char Comp,
   return UValue::block();
 }
 
-UValue UniformityBuilder::evalBinary(BinaryOperatorKind Op, const UValue &L,
+UValue UniformityTransfer::evalBinary(BinaryOperatorKind Op, const UValue &L,
                                      const UValue &R, const Expr *RE,
                                      bool Integral) {
   UValue V = join(L, R);
@@ -555,232 +578,296 @@ UValue UniformityBuilder::evalBinary(BinaryOperatorKind Op, const UValue &L,
   return V;
 }
 
-UValue UniformityBuilder::evalUncached(const Expr *E, State &St) {
-  auto Child = [&](const Expr *C) -> UValue {
-    if (!C)
-      return UValue::block();
-    auto It = Memo.find(C);
-    if (It != Memo.end() && !Recording)
-      return It->second;
-    return eval(C, St);
-  };
+UValue UniformityTransfer::VisitConstantExpr(const ConstantExpr *E) {
+  if (auto C = constant(E))
+    return UValue::block(isMult32(*C));
+  return child(E->getSubExpr());
+}
 
-  if (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E) ||
-      isa<UnaryExprOrTypeTraitExpr>(E) || isa<ConstantExpr>(E)) {
-    if (auto C = constant(E))
-      return UValue::block(isMult32(*C));
-    if (const auto *CE = dyn_cast<ConstantExpr>(E))
-      return Child(CE->getSubExpr());
-    return UValue::block();
-  }
-  if (isa<FloatingLiteral>(E) || isa<StringLiteral>(E) ||
-      isa<CXXBoolLiteralExpr>(E) || isa<CXXNullPtrLiteralExpr>(E) ||
-      isa<GNUNullExpr>(E) || isa<CXXThisExpr>(E) ||
-      isa<ImplicitValueInitExpr>(E) || isa<CXXScalarValueInitExpr>(E) ||
-      isa<TypeTraitExpr>(E) || isa<CXXNoexceptExpr>(E) || isa<LambdaExpr>(E) ||
-      isa<SizeOfPackExpr>(E))
-    return UValue::block();
-
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const ValueDecl *D = DRE->getDecl();
-    if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
-      return UValue::block(isMult32(EC->getInitVal()));
-    if (!builtinVarName(DRE).empty()) {
-      if (builtinVarName(DRE) == "threadIdx") {
-        VarianceSource S{VarianceSource::ThreadIdx, 0};
-        S.Where = E;
-        return UValue::varying(S);
-      }
-      return UValue::block();
+UValue UniformityTransfer::VisitDeclRefExpr(const DeclRefExpr *E) {
+  const ValueDecl *D = E->getDecl();
+  if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
+    return UValue::block(isMult32(EC->getInitVal()));
+  if (!builtinVarName(E).empty()) {
+    if (builtinVarName(E) == "threadIdx") {
+      VarianceSource S{VarianceSource::ThreadIdx, 0};
+      S.Where = E;
+      return UValue::varying(S);
     }
-    if (isa<VarDecl>(D))
-      return lookup(D, nullptr, St);
     return UValue::block();
   }
+  if (isa<VarDecl>(D))
+    return lookup(D, nullptr, *Cur);
+  return UValue::block();
+}
 
-  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E)) {
-    if (const auto *MP = dyn_cast<MSPropertyRefExpr>(
-            POE->getSyntacticForm()->IgnoreParens())) {
-      llvm::StringRef Var = builtinVarName(MP->getBaseExpr());
-      if (!Var.empty()) {
-        llvm::StringRef P = MP->getPropertyDecl()->getName();
-        return evalBuiltinMember(Var, P.empty() ? 0 : P[0], E);
-      }
-    }
-    return Child(POE->getResultExpr());
-  }
-  if (const auto *MP = dyn_cast<MSPropertyRefExpr>(E)) {
+UValue UniformityTransfer::VisitPseudoObjectExpr(const PseudoObjectExpr *E) {
+  if (const auto *MP = dyn_cast<MSPropertyRefExpr>(
+          E->getSyntacticForm()->IgnoreParens())) {
     llvm::StringRef Var = builtinVarName(MP->getBaseExpr());
     if (!Var.empty()) {
       llvm::StringRef P = MP->getPropertyDecl()->getName();
       return evalBuiltinMember(Var, P.empty() ? 0 : P[0], E);
     }
-    return Child(MP->getBaseExpr());
   }
+  return child(E->getResultExpr());
+}
 
-  if (const auto *PE = dyn_cast<ParenExpr>(E))
-    return Child(PE->getSubExpr());
-  if (const auto *CE = dyn_cast<CastExpr>(E)) {
-    UValue V = Child(CE->getSubExpr());
-    QualType T = CE->getType();
-    if (!T->isIntegralOrEnumerationType()) {
-      V.Mult32 = false;
-      if (!V.isUniform())
-        V.Aligned = false;
-    }
-    return V;
+UValue UniformityTransfer::VisitMSPropertyRefExpr(const MSPropertyRefExpr *E) {
+  llvm::StringRef Var = builtinVarName(E->getBaseExpr());
+  if (!Var.empty()) {
+    llvm::StringRef P = E->getPropertyDecl()->getName();
+    return evalBuiltinMember(Var, P.empty() ? 0 : P[0], E);
   }
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    const ValueDecl *M = ME->getMemberDecl();
-    if (const auto *VD = dyn_cast<VarDecl>(M)) // static data member
-      return lookup(VD, nullptr, St);
-    if (isa<FunctionDecl>(M))
-      return Child(ME->getBase());
-    if (ME->isArrow()) {
-      UValue P = Child(ME->getBase());
-      P.Mult32 = false;
-      if (!P.isUniform())
-        P.Aligned = false;
-      return P;
-    }
-    bool Weak = false;
-    if (auto L = locationOf(ME, Weak))
-      return lookup(L->first, L->second, St);
-    UValue V = Child(ME->getBase());
+  return child(E->getBaseExpr());
+}
+
+UValue UniformityTransfer::VisitCastExpr(const CastExpr *CE) {
+  UValue V = child(CE->getSubExpr());
+  QualType T = CE->getType();
+  if (!T->isIntegralOrEnumerationType()) {
     V.Mult32 = false;
     if (!V.isUniform())
       V.Aligned = false;
-    return V;
   }
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-    UValue B = Child(AS->getBase());
-    UValue I = Child(AS->getIdx());
-    UValue V = join(B, I);
-    V.Mult32 = false;
-    if (!V.isUniform()) {
-      V.Aligned = false;
-      if (I.U == Uniformity::ThreadVarying && B.isUniform() &&
-          !AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()) {
-        // A load through a thread-varying address: keep the root cause.
-        V.Src = I.Src.K != VarianceSource::None ? I.Src : V.Src;
-      }
-    }
-    return V;
+  return V;
+}
+
+UValue UniformityTransfer::VisitMemberExpr(const MemberExpr *ME) {
+  const ValueDecl *M = ME->getMemberDecl();
+  if (const auto *VD = dyn_cast<VarDecl>(M)) // static data member
+    return lookup(VD, nullptr, *Cur);
+  if (isa<FunctionDecl>(M))
+    return child(ME->getBase());
+  if (ME->isArrow()) {
+    UValue P = child(ME->getBase());
+    P.Mult32 = false;
+    if (!P.isUniform())
+      P.Aligned = false;
+    return P;
   }
-  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    UValue V = Child(UO->getSubExpr());
-    switch (UO->getOpcode()) {
-    case UO_Deref:
-    case UO_Minus:
-    case UO_Not:
-    case UO_LNot:
-    case UO_Real:
-    case UO_Imag:
-      V.Mult32 = UO->getOpcode() == UO_Minus && V.Mult32;
-      if (!V.isUniform())
-        V.Aligned = false;
-      return V;
-    case UO_PreInc:
-    case UO_PreDec:
-    case UO_PostInc:
-    case UO_PostDec:
-      V.Mult32 = false;
-      if (!V.isUniform())
-        V.Aligned = false;
-      return V;
-    default:
-      return V;
-    }
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (BO->getOpcode() == BO_Comma)
-      return Child(BO->getRHS());
-    if (BO->getOpcode() == BO_Assign)
-      return Child(BO->getRHS());
-    UValue L = Child(BO->getLHS());
-    UValue R = Child(BO->getRHS());
-    bool Integral = BO->getType()->isIntegralOrEnumerationType();
-    BinaryOperatorKind Op = BO->getOpcode();
-    if (BO->isCompoundAssignmentOp())
-      Op = BinaryOperator::getOpForCompoundAssignment(Op);
-    if (BO->isRelationalOp() && BO->getLHS()->getType()->isIntegerType() &&
-        BO->getRHS()->getType()->isIntegerType()) {
-      // With v == 32*w + lane: `v < 32*k` is `w < k`, warp-uniform; so are
-      // `v >= 32*k`, `v <= 32*k - 1`, `v > 32*k - 1` and the mirrored forms.
-      auto WarpCmp = [&](const UValue &Var, const UValue &Bound,
-                         const Expr *BoundE, bool Strict) {
-        if (Var.isUniform() || !Var.Aligned || !Bound.isUniform())
-          return false;
-        if (Strict)
-          return Bound.Mult32;
-        auto C = constant(BoundE);
-        return C && C->getSignificantBits() <= 64 &&
-               (C->getExtValue() + 1) % 32 == 0;
-      };
-      BinaryOperatorKind K = BO->getOpcode();
-      bool LStrict = K == BO_LT || K == BO_GE; // var on the left
-      bool RStrict = K == BO_GT || K == BO_LE; // var on the right
-      if (WarpCmp(L, R, BO->getRHS(), LStrict) ||
-          WarpCmp(R, L, BO->getLHS(), RStrict)) {
-        UValue V = UValue::warp(L.isUniform() ? R.Src : L.Src);
-        V.U = std::max(V.U, L.isUniform() ? L.U : R.U);
-        return V;
-      }
-    }
-    if (BO->isLogicalOp() || BO->isComparisonOp()) {
-      UValue V = join(L, R);
-      V.Mult32 = false;
-      if (!V.isUniform())
-        V.Aligned = false;
-      return V;
-    }
-    return evalBinary(Op, L, R, BO->getRHS(), Integral);
-  }
-  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
-    UValue V = join(Child(CO->getCond()),
-                    join(Child(CO->getTrueExpr()), Child(CO->getFalseExpr())));
-    if (!V.isUniform())
-      V.Aligned = false;
-    return V;
-  }
-  if (const auto *CE = dyn_cast<CallExpr>(E))
-    return evalCall(CE, St);
-  if (const auto *CC = dyn_cast<CXXConstructExpr>(E)) {
-    UValue V;
-    for (const Expr *A : CC->arguments())
-      V = join(V, Child(A));
-    return V;
-  }
-  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
-    return Child(DA->getExpr());
-  if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(E))
-    return Child(DI->getExpr());
-  if (const auto *OV = dyn_cast<OpaqueValueExpr>(E))
-    return Child(OV->getSourceExpr());
-  if (const auto *SE = dyn_cast<StmtExpr>(E)) {
-    const CompoundStmt *CS = SE->getSubStmt();
-    if (!CS->body_empty())
-      if (const auto *Last = dyn_cast<Expr>(CS->body_back()))
-        return Child(Last);
-    return UValue::block();
-  }
-  // Everything else (init lists, temporaries, cleanups...): its operands.
-  UValue V;
-  for (const Stmt *C : E->children())
-    if (const auto *CE = dyn_cast_or_null<Expr>(C))
-      V = join(V, Child(CE));
+  bool Weak = false;
+  if (auto L = locationOf(ME, Weak))
+    return lookup(L->first, L->second, *Cur);
+  UValue V = child(ME->getBase());
   V.Mult32 = false;
-  if (isa<MaterializeTemporaryExpr>(E) || isa<ExprWithCleanups>(E) ||
-      isa<CXXBindTemporaryExpr>(E) || isa<CXXFunctionalCastExpr>(E))
-    for (const Stmt *C : E->children())
-      if (const auto *CE = dyn_cast_or_null<Expr>(C))
-        return Child(CE);
   if (!V.isUniform())
     V.Aligned = false;
   return V;
 }
 
-UValue UniformityBuilder::evalCall(const CallExpr *CE, State &St) {
+UValue UniformityTransfer::VisitArraySubscriptExpr(const ArraySubscriptExpr *AS) {
+  UValue B = child(AS->getBase());
+  UValue I = child(AS->getIdx());
+  UValue V = join(B, I);
+  V.Mult32 = false;
+  if (!V.isUniform()) {
+    V.Aligned = false;
+    if (I.U == Uniformity::ThreadVarying && B.isUniform() &&
+        !AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()) {
+      // A load through a thread-varying address: keep the root cause.
+      V.Src = I.Src.K != VarianceSource::None ? I.Src : V.Src;
+    }
+  }
+  return V;
+}
+
+UValue UniformityTransfer::VisitUnaryOperator(const UnaryOperator *UO) {
+  UValue V = child(UO->getSubExpr());
+  switch (UO->getOpcode()) {
+  case UO_Deref:
+  case UO_Minus:
+  case UO_Not:
+  case UO_LNot:
+  case UO_Real:
+  case UO_Imag:
+    V.Mult32 = UO->getOpcode() == UO_Minus && V.Mult32;
+    if (!V.isUniform())
+      V.Aligned = false;
+    return V;
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec:
+    V.Mult32 = false;
+    if (!V.isUniform())
+      V.Aligned = false;
+    return V;
+  default:
+    return V;
+  }
+}
+
+
+UValue UniformityTransfer::VisitBinaryOperator(const BinaryOperator *BO) {
+  if (BO->getOpcode() == BO_Comma)
+    return child(BO->getRHS());
+  if (BO->getOpcode() == BO_Assign)
+    return child(BO->getRHS());
+  UValue L = child(BO->getLHS());
+  UValue R = child(BO->getRHS());
+  bool Integral = BO->getType()->isIntegralOrEnumerationType();
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (BO->isCompoundAssignmentOp())
+    Op = BinaryOperator::getOpForCompoundAssignment(Op);
+  if (BO->isRelationalOp() && BO->getLHS()->getType()->isIntegerType() &&
+      BO->getRHS()->getType()->isIntegerType()) {
+    // With v == 32*w + lane: `v < 32*k` is `w < k`, warp-uniform; so are
+    // `v >= 32*k`, `v <= 32*k - 1`, `v > 32*k - 1` and the mirrored forms.
+    auto WarpCmp = [&](const UValue &Var, const UValue &Bound,
+                       const Expr *BoundE, bool Strict) {
+      if (Var.isUniform() || !Var.Aligned || !Bound.isUniform())
+        return false;
+      if (Strict)
+        return Bound.Mult32;
+      auto C = constant(BoundE);
+      return C && C->getSignificantBits() <= 64 &&
+             (C->getExtValue() + 1) % 32 == 0;
+    };
+    BinaryOperatorKind K = BO->getOpcode();
+    bool LStrict = K == BO_LT || K == BO_GE; // var on the left
+    bool RStrict = K == BO_GT || K == BO_LE; // var on the right
+    if (WarpCmp(L, R, BO->getRHS(), LStrict) ||
+        WarpCmp(R, L, BO->getLHS(), RStrict)) {
+      UValue V = UValue::warp(L.isUniform() ? R.Src : L.Src);
+      V.U = std::max(V.U, L.isUniform() ? L.U : R.U);
+      return V;
+    }
+  }
+  if (BO->isLogicalOp() || BO->isComparisonOp()) {
+    UValue V = join(L, R);
+    V.Mult32 = false;
+    if (!V.isUniform())
+      V.Aligned = false;
+    return V;
+  }
+  return evalBinary(Op, L, R, BO->getRHS(), Integral);
+}
+
+UValue UniformityTransfer::VisitAbstractConditionalOperator(
+    const AbstractConditionalOperator *CO) {
+  UValue V = join(child(CO->getCond()),
+                  join(child(CO->getTrueExpr()), child(CO->getFalseExpr())));
+  if (!V.isUniform())
+    V.Aligned = false;
+  return V;
+}
+
+UValue UniformityTransfer::VisitCXXConstructExpr(const CXXConstructExpr *CC) {
+  UValue V;
+  for (const Expr *A : CC->arguments())
+    V = join(V, child(A));
+  return V;
+}
+
+UValue UniformityTransfer::VisitStmtExpr(const StmtExpr *SE) {
+  const CompoundStmt *CS = SE->getSubStmt();
+  if (!CS->body_empty())
+    if (const auto *Last = dyn_cast<Expr>(CS->body_back()))
+      return child(Last);
+  return UValue::block();
+}
+
+/// Everything else (init lists, temporaries, cleanups...): its operands.
+UValue UniformityTransfer::VisitExpr(const Expr *E) {
+  UValue V;
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      V = join(V, child(CE));
+  V.Mult32 = false;
+  if (isa<MaterializeTemporaryExpr>(E) || isa<ExprWithCleanups>(E) ||
+      isa<CXXBindTemporaryExpr>(E))
+    for (const Stmt *C : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(C))
+        return child(CE);
+  if (!V.isUniform())
+    V.Aligned = false;
+  return V;
+}
+
+
+/// The variance source of an intrinsic's thread-varying or warp-uniform
+/// result, by kind (the messages name the callee).
+static VarianceSource::Kind sourceKind(const IntrinsicInfo &I) {
+  switch (I.Kind) {
+  case IntrinsicKind::Clock:
+    return VarianceSource::Clock;
+  case IntrinsicKind::Atomic:
+    return VarianceSource::Atomic;
+  case IntrinsicKind::ThreadIndex:
+    return I.Result == ResultUniformity::WarpUniform ? VarianceSource::WarpRank
+                                                     : VarianceSource::ThreadRank;
+  case IntrinsicKind::Vote:
+  case IntrinsicKind::WarpCollective:
+    return I.Result == ResultUniformity::ThreadVarying ? VarianceSource::Shuffle
+                                                       : VarianceSource::Vote;
+  default:
+    return VarianceSource::Shuffle;
+  }
+}
+
+std::optional<UValue> UniformityTransfer::evalIntrinsic(
+    const CallExpr *CE, const IntrinsicInfo &I,
+    llvm::function_ref<UValue(int)> Arg, llvm::function_ref<UValue()> JoinAll) {
+  VarianceSource S{sourceKind(I)};
+  S.Callee = CE->getDirectCallee();
+  S.Where = CE;
+  switch (I.Kind) {
+  case IntrinsicKind::Shuffle: {
+    // The value held by the source lane.
+    UValue Val = Arg(I.ValueArg);
+    if (Val.U == Uniformity::ThreadVarying)
+      Val = UValue::varying(S);
+    if (I.LaneArg < 0)
+      return Val; // up/down/xor: uniform only if the value is
+    UValue Lane = Arg(I.LaneArg);
+    bool FullWidth = true;
+    if (I.WidthArg >= 0 && (unsigned)I.WidthArg < CE->getNumArgs() &&
+        !isa<CXXDefaultArgExpr>(CE->getArg(I.WidthArg))) {
+      auto W = constant(CE->getArg(I.WidthArg));
+      FullWidth = W && W->getExtValue() >= 32;
+    }
+    if (Lane.isUniform() && FullWidth) {
+      // Every lane reads one source lane: warp-uniform.
+      if (Val.U == Uniformity::ThreadVarying)
+        return UValue::warp(S);
+      return join(Val, Lane);
+    }
+    if (Val.U == Uniformity::ThreadVarying || !Lane.isUniform())
+      return UValue::varying(Lane.isUniform() ? S : Lane.Src);
+    return Val;
+  }
+  case IntrinsicKind::Vote:
+  case IntrinsicKind::WarpCollective: {
+    if (I.Result == ResultUniformity::ThreadVarying)
+      return UValue::varying(S);
+    // The same for all lanes of the warp; block-uniform operands give a
+    // block-uniform result.
+    UValue V = JoinAll();
+    if (V.U == Uniformity::BlockUniform &&
+        I.Result == ResultUniformity::DependsOnArgs)
+      return V;
+    return UValue::warp(S);
+  }
+  case IntrinsicKind::BlockBarrier:
+    if (I.ValueArg >= 0) // __syncthreads_count/_and/_or
+      return UValue::block();
+    return std::nullopt;
+  case IntrinsicKind::Clock:
+  case IntrinsicKind::Atomic:
+    return UValue::varying(S);
+  case IntrinsicKind::ThreadIndex:
+    if (I.Result == ResultUniformity::WarpUniform)
+      return UValue::warp(S);
+    return UValue::varying(S, Opts.WarpAlignedBlockX);
+  case IntrinsicKind::GroupQuery:
+    return JoinAll();
+  default:
+    return std::nullopt; // barriers, WMMA, host APIs: an ordinary call
+  }
+}
+
+UValue UniformityTransfer::evalCall(const CallExpr *CE, State &St) {
   auto Arg = [&](unsigned I) -> UValue {
     if (I >= CE->getNumArgs())
       return UValue::block();
@@ -808,6 +895,12 @@ UValue UniformityBuilder::evalCall(const CallExpr *CE, State &St) {
     return V;
   }
   llvm::StringRef Name = FD->getIdentifier() ? FD->getName() : "";
+  auto Src = [&](VarianceSource::Kind K) {
+    VarianceSource S{K};
+    S.Callee = FD;
+    S.Where = CE;
+    return S;
+  };
   // The semantic form of threadIdx.x: __cuda_builtin_threadIdx_t::__fetch_builtin_x().
   if (Name.starts_with("__fetch_builtin_") && Name.size() == 17)
     if (const auto *RD = dyn_cast<CXXRecordDecl>(FD->getDeclContext()))
@@ -817,90 +910,12 @@ UValue UniformityBuilder::evalCall(const CallExpr *CE, State &St) {
             RD->getName().drop_front(strlen("__cuda_builtin_")).drop_back(2);
         return evalBuiltinMember(Var, Name.back(), CE);
       }
-  auto Src = [&](VarianceSource::Kind K) {
-    VarianceSource S{K};
-    S.Callee = FD;
-    S.Where = CE;
-    return S;
-  };
-  bool IsCG = inNamespace(FD, "cooperative_groups");
-
-  // Shuffles: the value held by the source lane.
-  bool ShflIdx = Name == "__shfl_sync" || Name == "__shfl" ||
-                 (IsCG && Name == "shfl");
-  bool ShflRel = Name.starts_with("__shfl_up") ||
-                 Name.starts_with("__shfl_down") ||
-                 Name.starts_with("__shfl_xor") ||
-                 (IsCG && (Name == "shfl_up" || Name == "shfl_down" ||
-                           Name == "shfl_xor"));
-  if (ShflIdx || ShflRel) {
-    unsigned ValIdx = (Name.starts_with("__") && Name.ends_with("_sync")) ? 1 : 0;
-    UValue Val = Arg(ValIdx);
-    if (Val.U == Uniformity::ThreadVarying)
-      Val = UValue::varying(Src(VarianceSource::Shuffle));
-    if (ShflIdx) {
-      UValue Lane = Arg(ValIdx + 1);
-      bool FullWidth = true;
-      if (ValIdx + 2 < CE->getNumArgs() &&
-          !isa<CXXDefaultArgExpr>(CE->getArg(ValIdx + 2))) {
-        auto W = constant(CE->getArg(ValIdx + 2));
-        FullWidth = W && W->getExtValue() >= 32;
-      }
-      if (Lane.isUniform() && FullWidth) {
-        // Every lane reads one source lane: warp-uniform.
-        if (Val.U == Uniformity::ThreadVarying)
-          return UValue::warp(Src(VarianceSource::Shuffle));
-        return join(Val, Lane);
-      }
-      if (Val.U == Uniformity::ThreadVarying || !Lane.isUniform())
-        return UValue::varying(Lane.isUniform() ? Src(VarianceSource::Shuffle)
-                                                : Lane.Src);
-      return Val;
-    }
-    return Val; // up/down/xor: uniform only if the value is
-  }
-  // Votes and warp reductions: the same for all lanes of the warp.
-  if (Name == "__all_sync" || Name == "__any_sync" || Name == "__ballot_sync" ||
-      Name == "__uni_sync" || Name == "__activemask" ||
-      Name == "__match_all_sync" || Name == "__all" || Name == "__any" ||
-      Name == "__ballot" ||
-      (Name.starts_with("__reduce_") && Name.ends_with("_sync")) ||
-      (IsCG && (Name == "any" || Name == "all" || Name == "ballot" ||
-                Name == "reduce" || Name == "match_all"))) {
-    UValue V = JoinAll();
-    if (V.U == Uniformity::BlockUniform && Name != "__activemask")
-      return V;
-    return UValue::warp(Src(VarianceSource::Vote));
-  }
-  if (Name == "__match_any_sync" || (IsCG && Name == "match_any"))
-    return UValue::varying(Src(VarianceSource::Shuffle));
-  if (Name == "__syncthreads_or" || Name == "__syncthreads_and" ||
-      Name == "__syncthreads_count")
-    return UValue::block();
-  if (Name == "clock" || Name == "clock64" || Name == "__globaltimer" ||
-      Name == "__clock" || Name == "__clock64")
-    return UValue::varying(Src(VarianceSource::Clock));
-  if (Name.starts_with("atomic") || Name.starts_with("__atomic") ||
-      Name.starts_with("__hip_atomic") || Name.starts_with("__nvvm_atom") ||
-      Name.starts_with("__iAtomic") || Name.starts_with("__uAtomic") ||
-      Name.starts_with("__fAtomic") || Name.starts_with("__ullAtomic") ||
-      Name.starts_with("__dAtomic") ||
-      ((inNamespace(FD, "cuda") || inNamespace(FD, "std")) &&
-       (Name.starts_with("fetch_") || Name == "exchange" ||
-        Name.starts_with("compare_exchange"))))
-    return UValue::varying(Src(VarianceSource::Atomic));
-  if (IsCG) {
-    if (Name == "thread_rank" || Name == "thread_index")
-      return UValue::varying(Src(VarianceSource::ThreadRank),
-                             Opts.WarpAlignedBlockX);
-    if (Name == "meta_group_rank")
-      return UValue::warp(Src(VarianceSource::WarpRank));
-    if (Name == "size" || Name == "num_threads" || Name == "group_index" ||
-        Name == "block_index" || Name == "group_dim" || Name == "dim_threads" ||
-        Name == "meta_group_size" || Name == "num_blocks" ||
-        Name == "block_rank" || Name == "dim_blocks" || Name == "block_dim")
-      return JoinAll();
-  }
+  // Intrinsics (CudaIntrinsics.def): their own rule.
+  if (const IntrinsicInfo *I = lookupIntrinsic(FD))
+    if (std::optional<UValue> V = evalIntrinsic(
+            CE, *I, [&](int Index) { return Index < 0 ? UValue::block() : Arg(Index); },
+            JoinAll))
+      return *V;
 
   // Functions of this translation unit: their body, in this context.
   if (UC.isAnalysedCallee(FD)) {
@@ -934,7 +949,7 @@ UValue UniformityBuilder::evalCall(const CallExpr *CE, State &St) {
   return JoinAll();
 }
 
-void UniformityBuilder::callEffects(const CallExpr *CE,
+void UniformityTransfer::callEffects(const CallExpr *CE,
                                     const FunctionUniformity *Callee,
                                     State &St) {
   const FunctionDecl *FD = CE->getDirectCallee();
@@ -988,19 +1003,17 @@ void UniformityBuilder::callEffects(const CallExpr *CE,
         assign(MCE->getImplicitObjectArgument(), AllArgs(), St, true);
 }
 
-void UniformityBuilder::transferStmt(const Stmt *S, State &St) {
+void UniformityTransfer::transfer(const Stmt *S, State &St) {
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D)) {
         if (VD->hasGlobalStorage())
           continue;
         if (Recording)
-          Assigned[CurBlock].push_back({VD, nullptr});
+          Assigned->at(CurBlock).push_back({VD, nullptr});
         UValue V = VD->getInit() ? eval(VD->getInit(), St) : UValue::block();
-        for (auto It = St.begin(); It != St.end(); ++It)
-          if (It->first.first == VD && It->first.second)
-            St.erase(It);
-        St[{VD, nullptr}] = V;
+        St.eraseMembers(VD);
+        St.Vals[{VD, nullptr}] = V;
       }
     return;
   }
@@ -1052,14 +1065,86 @@ void UniformityBuilder::transferStmt(const Stmt *S, State &St) {
   }
 }
 
-void UniformityBuilder::transferBlock(const CFGBlock *B, State &S) {
-  CurBlock = B->getBlockID();
-  for (const CFGElement &El : *B)
-    if (auto CS = El.getAs<CFGStmt>())
-      transferStmt(CS->getStmt(), S);
+//===----------------------------------------------------------------------===//
+// The solver: a forward dataflow on clang's worklist, and control dependence
+//===----------------------------------------------------------------------===//
+
+/// Runs UniformityTransfer over the CFG of one function (CFGCache) to a
+/// fixpoint, in reverse post-order (clang's ForwardDataflowWorklist over a
+/// PostOrderCFGView), then derives each block's divergent control from the
+/// branches' regions: the blocks between a branch and its immediate
+/// post-dominator (CompletingPostDomTree). Branch conditions that turn out
+/// non-uniform add their region's assignments at the join and the dataflow
+/// runs again, until the branch levels are stable.
+class UniformitySolver {
+public:
+  using State = UniformityState;
+
+  UniformitySolver(UniformityContext &UC, FunctionUniformity &FU,
+                   const UniformityOptions &Opts,
+                   llvm::ArrayRef<UValue> Captures)
+      : UC(UC), FU(FU), Transfer(UC, FU, Opts, Captures) {}
+
+  /// False when the function has no CFG.
+  bool run();
+
+private:
+  UniformityContext &UC;
+  FunctionUniformity &FU;
+  UniformityTransfer Transfer;
+  const CFG *G = nullptr;
+  const PostOrderCFGView *PO = nullptr;
+  unsigned N = 0;
+  std::vector<const CFGBlock *> ById;
+  std::unique_ptr<CompletingPostDomTree> PDT;
+
+  // Per block.
+  std::vector<llvm::BitVector> Region;             // R(B), for branches
+  std::vector<llvm::SmallVector<Loc, 4>> Assigned; // locations assigned in B
+  std::vector<Uniformity> BranchLevel;
+  std::vector<const Expr *> BranchCond;
+  std::vector<State> In, Out;
+  std::vector<bool> Done;
+
+  int ipdom(unsigned B) const { return PDT->immediatePostDominator(B); }
+  void computeRegion(unsigned B);
+  /// One dataflow to a fixpoint; false when UniformityLimits::MaxBlockVisits
+  /// was reached first.
+  bool dataflow();
+  void transferBlock(const CFGBlock *B, State &S);
+  void finish();
+};
+
+void UniformitySolver::computeRegion(unsigned B) {
+  if (!Region[B].empty())
+    return;
+  Region[B].resize(N);
+  const CFGBlock *Blk = ById[B];
+  llvm::SmallVector<const CFGBlock *, 16> Work;
+  auto Push = [&](const CFGBlock *S) {
+    if (!S || (int)S->getBlockID() == ipdom(B) ||
+        Region[B].test(S->getBlockID()))
+      return;
+    Region[B].set(S->getBlockID());
+    Work.push_back(S);
+  };
+  for (const CFGBlock *S : Blk->succs())
+    Push(S);
+  while (!Work.empty()) {
+    const CFGBlock *X = Work.pop_back_val();
+    for (const CFGBlock *S : X->succs())
+      Push(S);
+  }
 }
 
-void UniformityBuilder::dataflow() {
+void UniformitySolver::transferBlock(const CFGBlock *B, State &S) {
+  Transfer.setBlock(B->getBlockID());
+  for (const CFGElement &El : *B)
+    if (auto CS = El.getAs<CFGStmt>())
+      Transfer.transfer(CS->getStmt(), S);
+}
+
+bool UniformitySolver::dataflow() {
   // The entry state of each block: the join of its predecessors, plus the
   // variables assigned in the region of any divergent branch it closes.
   In.assign(N, State());
@@ -1067,23 +1152,23 @@ void UniformityBuilder::dataflow() {
   Done.assign(N, false);
   std::vector<std::vector<unsigned>> Closes(N);
   for (unsigned Bi = 0; Bi < N; ++Bi)
-    if (BranchLevel[Bi] != Uniformity::BlockUniform && IPDom[Bi] >= 0)
-      Closes[IPDom[Bi]].push_back(Bi);
+    if (BranchLevel[Bi] != Uniformity::BlockUniform && ipdom(Bi) >= 0)
+      Closes[ipdom(Bi)].push_back(Bi);
 
-  // Highest block id first: clang numbers blocks roughly in reverse
-  // program order, so this approximates a reverse post-order.
-  llvm::BitVector Pending(N, true);
-  unsigned Steps = 0;
-  while (Pending.any() && Steps++ < 200000) {
-    unsigned Id = Pending.find_last();
-    Pending.reset(Id);
-    const CFGBlock *B = ById[Id];
-    if (!B)
-      continue;
+  ForwardDataflowWorklist Worklist(*G, const_cast<PostOrderCFGView *>(PO));
+  // Every block once (unreachable ones too: their expressions get values),
+  // then the successors of blocks whose exit state changed.
+  for (const CFGBlock *B : *G)
+    Worklist.enqueueBlock(B);
+  unsigned Visits = 0;
+  while (const CFGBlock *B = Worklist.dequeue()) {
+    if (++Visits > UniformityLimits::MaxBlockVisits)
+      return false;
+    unsigned Id = B->getBlockID();
     State S;
     for (const CFGBlock *P : B->preds())
       if (P && Done[P->getBlockID()])
-        joinInto(S, Out[P->getBlockID()]);
+        S.joinWith(Out[P->getBlockID()]);
     for (unsigned Br : Closes[Id]) {
       computeRegion(Br);
       for (int X = Region[Br].find_first(); X >= 0;
@@ -1095,45 +1180,39 @@ void UniformityBuilder::dataflow() {
           UValue T = BranchLevel[Br] == Uniformity::ThreadVarying
                          ? UValue::varying(Src)
                          : UValue::warp(Src);
-          auto It = S.find(L);
-          if (It != S.end())
+          auto It = S.Vals.find(L);
+          if (It != S.Vals.end())
             It->second = join(It->second, T);
           else if (!L.second)
-            S[L] = T;
+            S.Vals[L] = T;
         }
     }
     In[Id] = S;
     transferBlock(B, S);
-    if (Done[Id] && sameState(S, Out[Id]))
+    if (Done[Id] && S == Out[Id])
       continue;
     Out[Id] = std::move(S);
     Done[Id] = true;
-    for (const CFGBlock *Succ : B->succs())
-      if (Succ)
-        Pending.set(Succ->getBlockID());
+    Worklist.enqueueSuccessors(B);
   }
+  return true;
 }
 
-bool UniformityBuilder::run() {
+bool UniformitySolver::run() {
   const FunctionDecl *FD = FU.FD;
-  Stmt *Body = FD->getBody();
-  if (!Body)
+  if (!FD->getBody())
     return false;
-  CFG::BuildOptions BO;
-  BO.setAllAlwaysAdd();
-  BO.AddImplicitDtors = false;
-  BO.AddTemporaryDtors = false;
-  BO.AddInitializers = false;
-  BO.PruneTriviallyFalseEdges = true;
-  FU.Cfg = CFG::buildCFG(FD, Body, &Ctx, BO);
-  if (!FU.Cfg)
+  CFGCache &Cache = CFGCache::forAST(UC.astContext());
+  G = Cache.cfgFor(FD);
+  if (!G)
     return false;
-  G = FU.Cfg.get();
+  PO = Cache.postOrder(FD);
+  FU.Cfg = G;
   N = G->getNumBlockIDs();
   ById.assign(N, nullptr);
   for (const CFGBlock *B : *G)
     ById[B->getBlockID()] = B;
-  computePostDominators();
+  PDT = std::make_unique<CompletingPostDomTree>(*G);
   Region.assign(N, llvm::BitVector());
   Assigned.assign(N, {});
   BranchLevel.assign(N, Uniformity::BlockUniform);
@@ -1158,18 +1237,22 @@ bool UniformityBuilder::run() {
     }
   }
   {
-    Recording = true;
+    Transfer.startRecording(&Assigned);
     for (const CFGBlock *B : *G) {
       State Scratch;
       transferBlock(B, Scratch);
     }
-    Recording = false;
+    Transfer.stopRecording();
     FU.Values.clear();
   }
 
-  for (unsigned Round = 0; Round < 16; ++Round) {
+  bool Stable = false;
+  for (unsigned Round = 0; Round < UniformityLimits::MaxBranchRounds; ++Round) {
     FU.Values.clear();
-    dataflow();
+    if (!dataflow()) {
+      FU.Limit = UniformityLimit::BlockVisits;
+      break;
+    }
     bool Changed = false;
     for (unsigned Bi = 0; Bi < N; ++Bi) {
       if (!BranchCond[Bi])
@@ -1180,14 +1263,19 @@ bool UniformityBuilder::run() {
         Changed = true;
       }
     }
-    if (!Changed)
+    if (!Changed) {
+      Stable = true;
       break;
+    }
   }
+  if (!Stable && !FU.Limit)
+    FU.Limit = UniformityLimit::BranchRounds;
   finish();
   return true;
 }
 
-void UniformityBuilder::finish() {
+
+void UniformitySolver::finish() {
   // Control divergence of each block: the smallest divergent region holding it.
   FU.WarpDivergentBy.assign(N, -1);
   FU.BlockDivergentBy.assign(N, -1);
@@ -1243,8 +1331,8 @@ void UniformityBuilder::finish() {
     const ParmVarDecl *P = FU.FD->getParamDecl(I);
     if (!P->getType()->isReferenceType())
       continue;
-    auto It = ExitIn.find({P, nullptr});
-    if (It != ExitIn.end())
+    auto It = ExitIn.Vals.find({P, nullptr});
+    if (It != ExitIn.Vals.end())
       FU.RefOut[I] = It->second;
   }
 }
@@ -1334,9 +1422,34 @@ Uniformity FunctionUniformity::controlUniformity(const Stmt *S) const {
 // UniformityContext
 //===----------------------------------------------------------------------===//
 
+llvm::StringRef toString(UniformityLimit L) {
+  switch (L) {
+  case UniformityLimit::BlockVisits:
+    return "dataflow block visits";
+  case UniformityLimit::BranchRounds:
+    return "rounds of branch conditions";
+  case UniformityLimit::CallDepth:
+    return "depth of helper analyses";
+  case UniformityLimit::HelperDepth:
+    return "depth of the walk through helpers";
+  }
+  return "";
+}
+
+static std::mutex ProcessStatsMutex;
+static UniformityStats ProcessStats;
+
+UniformityStats processUniformityStats() {
+  std::lock_guard<std::mutex> Lock(ProcessStatsMutex);
+  return ProcessStats;
+}
+
 UniformityContext::UniformityContext(ASTContext &Ctx, UniformityOptions Opts)
     : Ctx(Ctx), Opts(Opts) {}
-UniformityContext::~UniformityContext() = default;
+UniformityContext::~UniformityContext() {
+  std::lock_guard<std::mutex> Lock(ProcessStatsMutex);
+  ProcessStats += Stats;
+}
 
 UniformityContext &UniformityContext::forAST(ASTContext &Ctx) {
   return perASTContext<UniformityContext>(Ctx);
@@ -1427,12 +1540,16 @@ static void collectCalls(const Stmt *S,
 }
 
 bool UniformityContext::callsWmma(const FunctionDecl *FD) {
+  return callsIntrinsic(FD, 1u << unsigned(IntrinsicKind::WmmaCollective));
+}
+
+bool UniformityContext::callsIntrinsic(const FunctionDecl *FD, uint32_t Kinds) {
   if (!FD)
     return false;
   const FunctionDecl *Def = nullptr;
   if (!FD->hasBody(Def) || !Def)
     return false;
-  auto [It, New] = WmmaCache.try_emplace(Def, false);
+  auto [It, New] = CallsCache.try_emplace({Def, Kinds}, false);
   if (!New)
     return It->second;
   llvm::SmallVector<const CallExpr *, 32> Calls;
@@ -1440,13 +1557,14 @@ bool UniformityContext::callsWmma(const FunctionDecl *FD) {
   bool Result = false;
   for (const CallExpr *CE : Calls) {
     const FunctionDecl *C = CE->getDirectCallee();
-    if (isWmmaCollective(C) ||
-        (C && isAnalysedCallee(C) && callsWmma(C))) {
+    const IntrinsicInfo *I = lookupIntrinsic(C);
+    if ((I && (Kinds & (1u << unsigned(I->Kind)))) ||
+        (C && isAnalysedCallee(C) && callsIntrinsic(C, Kinds))) {
       Result = true;
       break;
     }
   }
-  WmmaCache[Def] = Result;
+  CallsCache[{Def, Kinds}] = Result;
   return Result;
 }
 
@@ -1475,8 +1593,12 @@ UniformityContext::analyze(const FunctionDecl *FD, llvm::ArrayRef<UValue> Params
   if (It != Cache.end())
     return It->second.get();
   const FunctionDecl *Canon = Def->getCanonicalDecl();
-  if (InProgress.count(Canon) || Depth > 16)
+  if (InProgress.count(Canon))
+    return nullptr; // recursion: the caller treats the result as unknown
+  if (Depth > UniformityLimits::MaxCallDepth) {
+    noteLimit(UniformityLimit::CallDepth);
     return nullptr;
+  }
   InProgress[Canon] = 1;
   ++Depth;
   std::unique_ptr<FunctionUniformity> FU(new FunctionUniformity());
@@ -1484,15 +1606,19 @@ UniformityContext::analyze(const FunctionDecl *FD, llvm::ArrayRef<UValue> Params
   FU->Ctx = &Ctx;
   FU->Params = Ps;
   FU->Opts = Use;
-  UniformityBuilder B(*this, *FU, Use, Captures);
-  bool Ok = B.run();
+  UniformitySolver S(*this, *FU, Use, Captures);
+  bool Ok = S.run();
   --Depth;
   InProgress.erase(Canon);
   if (!Ok)
     return nullptr;
+  ++Stats.FunctionsAnalysed;
+  if (FU->Limit)
+    noteLimit(*FU->Limit);
   auto *Raw = FU.get();
   Cache[K] = std::move(FU);
   return Raw;
 }
 
 } // namespace cuda_lint
+

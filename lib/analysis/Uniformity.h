@@ -38,6 +38,19 @@
 // actual arguments' uniformity. Results are cached per (function, argument
 // uniformity) in a UniformityContext, one per translation unit.
 //
+// Shape (as clang's own analyses, UninitializedValues and the FlowSensitive
+// framework): the lattice (UValue, join; UniformityState, the values of the
+// local locations) is apart from the transfer functions (UniformityTransfer, a
+// ConstStmtVisitor over the CFG elements); the solver (UniformitySolver) runs
+// them to a fixpoint on clang's ForwardDataflowWorklist in reverse post-order
+// (PostOrderCFGView) over the function's CFG from the shared CFGCache, and
+// takes control dependence from the immediate post-dominators of
+// CompletingPostDomTree (LLVM's dominator-tree builder; paths into noreturn
+// calls do not count). The intrinsics (shuffles, votes, clocks, atomics,
+// cooperative_groups ranks) come from the table of CudaIntrinsics.def. The
+// iteration limits are named (UniformityLimits); one that is reached is
+// recorded in the function's analysis and counted in UniformityStats.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_LINT_ANALYSIS_UNIFORMITY_H
 #define CUDA_LINT_ANALYSIS_UNIFORMITY_H
@@ -144,6 +157,56 @@ struct UValue {
 /// argument win ties).
 UValue join(const UValue &A, const UValue &B);
 
+/// The iteration limits of the analysis. Reaching one is not silent: the
+/// analysis of the function records it (FunctionUniformity::limitReached) and
+/// the translation unit's UniformityStats count it.
+struct UniformityLimits {
+  /// Block visits of one dataflow run (a fixpoint normally takes a few per
+  /// block).
+  static constexpr unsigned MaxBlockVisits = 200000;
+  /// Rounds of "branch conditions found non-uniform, run the dataflow again".
+  static constexpr unsigned MaxBranchRounds = 16;
+  /// Nesting of helper analyses (a call analysed in the context of a call...).
+  static constexpr unsigned MaxCallDepth = 16;
+};
+
+/// Which limit of UniformityLimits (or of a client, such as the helper depth
+/// of CollectiveDivergence) was reached.
+enum class UniformityLimit : uint8_t {
+  BlockVisits,  ///< the dataflow stopped before its fixpoint
+  BranchRounds, ///< branch levels still changing
+  CallDepth,    ///< a helper not analysed: too deep
+  HelperDepth,  ///< a client's walk through helpers stopped
+};
+constexpr unsigned NumUniformityLimits = 4;
+
+/// "dataflow block visits", ... (for notes).
+llvm::StringRef toString(UniformityLimit L);
+
+/// Counts of one translation unit's analyses, for the driver's summary and
+/// --verbose notes.
+struct UniformityStats {
+  unsigned FunctionsAnalysed = 0; ///< (function, argument uniformity) pairs
+  unsigned GaveUp[NumUniformityLimits] = {};
+  unsigned gaveUp(UniformityLimit L) const { return GaveUp[unsigned(L)]; }
+  unsigned totalGaveUp() const {
+    unsigned T = 0;
+    for (unsigned G : GaveUp)
+      T += G;
+    return T;
+  }
+  UniformityStats &operator+=(const UniformityStats &O) {
+    FunctionsAnalysed += O.FunctionsAnalysed;
+    for (unsigned I = 0; I < NumUniformityLimits; ++I)
+      GaveUp[I] += O.GaveUp[I];
+    return *this;
+  }
+};
+
+/// The counts of every translation unit analysed by this process so far
+/// (each UniformityContext adds its own when destroyed). Thread-safe.
+UniformityStats processUniformityStats();
+
 /// Options of the analysis.
 struct UniformityOptions {
   /// Assume blockDim.x is a multiple of 32 (see the file comment).
@@ -211,13 +274,22 @@ public:
   /// them).
   const UniformityOptions &options() const { return Opts; }
 
+  /// The limit this analysis reached, if any: its values may then be more
+  /// uniform than the code's.
+  std::optional<UniformityLimit> limitReached() const { return Limit; }
+
+  /// The function's CFG (shared, CFGCache).
+  const clang::CFG *cfg() const { return Cfg; }
+
 private:
   friend class UniformityContext;
-  friend class UniformityBuilder;
+  friend class UniformityTransfer;
+  friend class UniformitySolver;
   FunctionUniformity() = default;
 
   const clang::FunctionDecl *FD = nullptr;
-  std::unique_ptr<clang::CFG> Cfg;
+  const clang::CFG *Cfg = nullptr;
+  std::optional<UniformityLimit> Limit;
   std::vector<UValue> Params;
   UniformityOptions Opts;
   UValue Ret;
@@ -234,7 +306,8 @@ private:
 };
 
 /// Whether \p FD is a warp-collective WMMA function of `nvcuda::wmma`
-/// (load_matrix_sync, store_matrix_sync, mma_sync, bmma_sync, fill_fragment).
+/// (load_matrix_sync, store_matrix_sync, mma_sync, bmma_sync, fill_fragment;
+/// IntrinsicKind::WmmaCollective of CudaIntrinsics.def).
 bool isWmmaCollective(const clang::FunctionDecl *FD);
 
 /// Per-translation-unit cache of analyses and of call-graph facts.
@@ -271,6 +344,15 @@ public:
   /// that have a body) calls a warp-collective WMMA function. Cached.
   bool callsWmma(const clang::FunctionDecl *FD);
 
+  /// Whether \p FD (transitively, as callsWmma) calls an intrinsic whose
+  /// kind is in \p Kinds (a bit set: 1 << unsigned(IntrinsicKind)). Cached.
+  bool callsIntrinsic(const clang::FunctionDecl *FD, uint32_t Kinds);
+
+  /// The counts of this translation unit's analyses so far.
+  const UniformityStats &stats() const { return Stats; }
+  /// Counts a limit reached by a client of the analysis (HelperDepth).
+  void noteLimit(UniformityLimit L) { ++Stats.GaveUp[unsigned(L)]; }
+
   /// Whether calls to \p FD are analysed through its body (a function with a
   /// body outside system headers); others are treated as pure functions of
   /// their arguments unless known (intrinsics).
@@ -280,7 +362,8 @@ public:
   const UniformityOptions &defaultOptions() const { return Opts; }
 
 private:
-  friend class UniformityBuilder;
+  friend class UniformityTransfer;
+  friend class UniformitySolver;
   clang::ASTContext &Ctx;
   UniformityOptions Opts;
   struct Key {
@@ -291,7 +374,9 @@ private:
     }
   };
   std::map<Key, std::unique_ptr<FunctionUniformity>> Cache;
-  llvm::DenseMap<const clang::FunctionDecl *, bool> WmmaCache;
+  llvm::DenseMap<std::pair<const clang::FunctionDecl *, uint32_t>, bool>
+      CallsCache;
+  UniformityStats Stats;
   /// Kernels (canonical) launched somewhere with a known block x size that is
   /// not a multiple of 32; filled on first use.
   std::optional<llvm::DenseSet<const clang::FunctionDecl *>> Unaligned;

@@ -7,15 +7,16 @@
 
 namespace cuda_lint {
 
-class FunctionUniformity;
-class UniformityContext;
+struct DivergentCollective;
 
 /// cuda-wmma-divergent (RULES.md C; CUDA C++ Programming Guide, "Warp Matrix
 /// Functions": all threads of the warp must execute them convergently): a
 /// warp-collective `nvcuda::wmma` call reached under control flow that is not
 /// warp-uniform, directly or through `__device__` helpers of the translation
-/// unit. Built on the uniformity analysis (analysis/Uniformity.h), which only
-/// runs on functions that (transitively) call WMMA.
+/// unit. A thin check on the collective-divergence component
+/// (analysis/CollectiveDivergence.h: IntrinsicKind::WmmaCollective at the
+/// warp-uniform level), which runs the uniformity analysis only on functions
+/// that (transitively) call WMMA.
 /// Docs: docs/rules/cuda-wmma-divergent.md
 class WmmaDivergentCheck : public CudaCheck {
 public:
@@ -24,22 +25,11 @@ public:
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
 
-  /// One call of a helper on the way from a root function to a WMMA call.
-  struct CallStep {
-    const clang::CallExpr *Call;
-    const clang::FunctionDecl *Callee;
-  };
-
 private:
-  void visit(UniformityContext &UC, const FunctionUniformity &FU,
-             std::vector<CallStep> &Chain, unsigned Depth);
-  void reportAt(const clang::CallExpr *Wmma, const FunctionUniformity &Where,
-                const clang::Stmt *Reached, std::vector<CallStep> &Chain,
-                const std::vector<CallStep> &Inner);
+  void reportFinding(const DivergentCollective &D);
 
   std::vector<const clang::FunctionDecl *> Functions;
   clang::ASTContext *Ctx = nullptr;
-  llvm::DenseSet<const void *> Visited;
   llvm::DenseSet<std::pair<unsigned, unsigned>> Reported;
 };
 

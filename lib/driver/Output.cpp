@@ -433,6 +433,9 @@ void printSummary(const RunSummary &S, llvm::raw_ostream &OS) {
     OS << ", " << S.Baselined << " in the baseline";
   if (S.FixesApplied)
     OS << ", " << plural(S.FixesApplied, "fix applied", "fixes applied");
+  if (S.AnalysisLimits)
+    OS << ", " << plural(S.AnalysisLimits, "analysis limit", "analysis limits")
+       << " reached";
   OS << ", " << llvm::format("%.1f", S.Seconds) << " s\n";
 }
 

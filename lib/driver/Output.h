@@ -48,6 +48,9 @@ struct RunSummary {
   size_t Files = 0;
   unsigned RuleErrors = 0, RuleWarnings = 0, CompilerErrors = 0, CompilerWarnings = 0;
   unsigned ToolFailures = 0, Baselined = 0, FixesApplied = 0;
+  /// Times an analysis stopped at one of its limits (UniformityStats): its
+  /// rules may have missed findings there. Printed only when not zero.
+  unsigned AnalysisLimits = 0;
   double Seconds = 0;
 };
 

@@ -8,6 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Uniformity.h"
+#include "analysis/CFGCache.h"
+#include "analysis/LaunchSite.h"
+#include "analysis/PostDominators.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
@@ -649,6 +653,93 @@ __global__ void k() {
 })");
   EXPECT_EQ(P.probe("k", 0), Block);
   EXPECT_EQ(P.probe("k", 1), Block);
+}
+
+
+//===----------------------------------------------------------------------===//
+// Structure: the shared CFG, post-dominators, limits
+//===----------------------------------------------------------------------===//
+
+// One CFG per function, shared by every analysis of it (the uniformity
+// analysis under several argument uniformities, the launch analysis).
+TEST(Uniformity, OneCFGPerFunction) {
+  Parsed P = parse(R"(
+__device__ int twice(int x) { if (x > 3) x += 1; return 2 * x; }
+__global__ void k() {
+  probe(twice(threadIdx.x));
+  probe(twice(blockIdx.x));
+})");
+  EXPECT_EQ(P.probe("k", 0), Varying);
+  EXPECT_EQ(P.probe("k", 1), Block);
+  CFGCache &Cache = CFGCache::forAST(P.AST->getASTContext());
+  const FunctionDecl *Twice = P.fn("twice");
+  const CFG *G = Cache.cfgFor(Twice);
+  ASSERT_TRUE(G);
+  EXPECT_EQ(Cache.cfgFor(Twice), G);
+  EXPECT_EQ(P.analysis("k")->calleeAnalysis(P.calls(P.fn("k"), "twice")[0])->cfg(), G);
+  EXPECT_EQ(P.analysis("k")->calleeAnalysis(P.calls(P.fn("k"), "twice")[1])->cfg(), G);
+  EXPECT_EQ(Cache.builtCount(), 2u) << "k and twice, once each";
+  EXPECT_TRUE(Cache.postOrder(Twice));
+  EXPECT_TRUE(Cache.elementOf(Twice, P.calls(P.fn("k"), "twice")[0]) == std::nullopt)
+      << "a statement of another function";
+}
+
+// Paths that end in a noreturn call do not count: the branch joins after it.
+TEST(Uniformity, PostDominatorsIgnoreNoreturnPaths) {
+  Parsed P = parse(R"(
+__device__ void f(int c) {
+  if (c) __builtin_trap();
+  mark();
+  while (c > 1) { if (c == 7) __builtin_trap(); --c; }
+  mark();
+})");
+  const FunctionDecl *F = P.fn("f");
+  const CFG *G = CFGCache::forAST(P.AST->getASTContext()).cfgFor(F);
+  ASSERT_TRUE(G);
+  CompletingPostDomTree PDT(*G);
+  unsigned Doomed = 0;
+  for (const CFGBlock *B : *G) {
+    if (B->hasNoReturnElement()) {
+      ++Doomed;
+      EXPECT_TRUE(PDT.cannotComplete(B->getBlockID()));
+      EXPECT_EQ(PDT.immediatePostDominator(B->getBlockID()), -1);
+    }
+  }
+  EXPECT_EQ(Doomed, 2u);
+  EXPECT_EQ(PDT.immediatePostDominator(G->getExit().getBlockID()), -1);
+  // The entry's branch joins at the block of the first mark(), not at the exit.
+  const CFGBlock &Entry = G->getEntry();
+  const CFGBlock *First = *Entry.succ_begin();
+  int J = PDT.immediatePostDominator(First->getBlockID());
+  ASSERT_GE(J, 0);
+  bool HasMark = false;
+  for (const CFGBlock *B : *G)
+    if ((int)B->getBlockID() == J)
+      for (const CFGElement &El : *B)
+        if (auto CS = El.getAs<CFGStmt>())
+          if (const auto *CE = dyn_cast<CallExpr>(CS->getStmt()))
+            HasMark |= CE->getDirectCallee() &&
+                       CE->getDirectCallee()->getName() == "mark";
+  EXPECT_TRUE(HasMark);
+}
+
+// A chain of helpers deeper than UniformityLimits::MaxCallDepth: the limit is
+// counted, not silent.
+TEST(Uniformity, CallDepthLimitIsCounted) {
+  std::string Code = "__device__ int h0(int x) { return x; }\n";
+  for (unsigned I = 1; I <= 20; ++I)
+    Code += "__device__ int h" + std::to_string(I) + "(int x) { return h" +
+            std::to_string(I - 1) + "(x) + 1; }\n";
+  Code += "__global__ void k() { probe(h20(blockIdx.x)); }\n";
+  Parsed P = parse(Code);
+  P.probe("k", 0);
+  EXPECT_GT(P.UC->stats().gaveUp(UniformityLimit::CallDepth), 0u);
+  EXPECT_GT(P.UC->stats().FunctionsAnalysed, 16u);
+  Parsed Q = parse("__device__ int h0(int x) { return x; }\n"
+                   "__global__ void k() { probe(h0(threadIdx.x)); }\n");
+  EXPECT_EQ(Q.probe("k", 0), Varying);
+  EXPECT_EQ(Q.UC->stats().totalGaveUp(), 0u);
+  EXPECT_FALSE(Q.analysis("k")->limitReached());
 }
 
 } // namespace

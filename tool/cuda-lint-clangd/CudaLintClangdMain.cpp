@@ -29,19 +29,38 @@
 //     there), and `--cuda-gpu-arch=sm_90` (cuda-lint's default) when the
 //     command names no architecture; a `.cuh` file without `-x` is parsed as
 //     CUDA.
+//  5. the preamble: clangd parses the headers at the top of a file once, into
+//     a precompiled preamble, and skips the bodies of the functions there
+//     (Preamble.cpp sets FrontendOptions::SkipFunctionBodies; its callbacks'
+//     shouldSkipFunctionBody() says "skip" for all but forwarding
+//     templates). The analyses that follow `__device__` helpers into their
+//     bodies (the uniformity analysis of cuda-wmma-divergent) then found no
+//     body for a helper of a project header, and a finding that cuda-lint
+//     reports was missing in the editor. clang::PrecompiledPreamble::Build is
+//     wrapped so that the bodies of `__device__` and `__global__` functions
+//     outside system headers are kept (parsed into the preamble, read back
+//     from it on use); everything else is skipped as before, so the cost is
+//     the parsing of the project's own device functions.
 //
-// (2) to (4) use the static linker's --wrap: every call from clangd's
+// (2) to (5) use the static linker's --wrap: every call from clangd's
 // objects to clang::clangd::provideDefaultChecks(),
-// clang::clangd::isFastTidyCheck(llvm::StringRef) and
-// clang::clangd::CommandMangler::operator() lands in the __wrap_ functions
-// below, which call the originals through __real_. The signatures are those
-// of clangd 22's TidyProvider.h and CompileCommands.h (not installed by
-// Debian).
+// clang::clangd::isFastTidyCheck(llvm::StringRef),
+// clang::clangd::CommandMangler::operator() and
+// clang::PrecompiledPreamble::Build lands in the __wrap_ functions below,
+// which call the originals through __real_. The signatures are those of
+// clangd 22's TidyProvider.h and CompileCommands.h (not installed by Debian)
+// and of clang/Frontend/PrecompiledPreamble.h.
 //
 //===----------------------------------------------------------------------===//
 #include "Attributes.h"
 #include "ClangTidyOptions.h"
 #include "driver/CompileCommands.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/FunctionExtras.h"
 #include "llvm/ADT/STLExtras.h"
@@ -160,6 +179,55 @@ void adjustCudaCommand(clang::tooling::CompileCommand &Cmd,
     Extra.push_back("-isystem" + Cccl);
   Args.insert(End, Extra.begin(), Extra.end());
 }
+
+/// clangd's preamble callbacks, except that the bodies of the device
+/// functions of the project's own headers are not skipped (point 5).
+class DeviceBodyKeepingCallbacks : public clang::PreambleCallbacks {
+public:
+  explicit DeviceBodyKeepingCallbacks(clang::PreambleCallbacks &Inner)
+      : Inner(Inner) {}
+
+  void BeforeExecute(clang::CompilerInstance &CI) override {
+    SM = &CI.getSourceManager();
+    Inner.BeforeExecute(CI);
+  }
+  void AfterExecute(clang::CompilerInstance &CI) override {
+    Inner.AfterExecute(CI);
+  }
+  void AfterPCHEmitted(clang::ASTWriter &Writer) override {
+    Inner.AfterPCHEmitted(Writer);
+  }
+  void HandleTopLevelDecl(clang::DeclGroupRef DG) override {
+    Inner.HandleTopLevelDecl(DG);
+  }
+  std::unique_ptr<clang::PPCallbacks> createPPCallbacks() override {
+    return Inner.createPPCallbacks();
+  }
+  clang::CommentHandler *getCommentHandler() override {
+    return Inner.getCommentHandler();
+  }
+  bool shouldSkipFunctionBody(clang::Decl *D) override {
+    if (keepsBody(D))
+      return false;
+    return Inner.shouldSkipFunctionBody(D);
+  }
+
+private:
+  clang::PreambleCallbacks &Inner;
+  const clang::SourceManager *SM = nullptr;
+
+  /// A `__device__` or `__global__` function (or template) outside system
+  /// headers.
+  bool keepsBody(const clang::Decl *D) const {
+    const clang::FunctionDecl *FD = D ? D->getAsFunction() : nullptr;
+    if (!FD || !SM ||
+        !(FD->hasAttr<clang::CUDADeviceAttr>() ||
+          FD->hasAttr<clang::CUDAGlobalAttr>()))
+      return false;
+    clang::SourceLocation L = FD->getLocation();
+    return L.isValid() && !SM->isInSystemHeader(SM->getExpansionLoc(L));
+  }
+};
 } // namespace
 
 #if defined(__clang__)
@@ -207,6 +275,42 @@ void __wrap__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4l
       This, Cmd, TargetFile);
   adjustCudaCommand(Cmd, TargetFile.empty() ? llvm::StringRef(Cmd.Filename)
                                             : TargetFile);
+}
+
+// llvm::ErrorOr<clang::PrecompiledPreamble> clang::PrecompiledPreamble::Build(
+//     const CompilerInvocation &, const llvm::MemoryBuffer *, PreambleBounds,
+//     IntrusiveRefCntPtr<DiagnosticsEngine>,
+//     IntrusiveRefCntPtr<llvm::vfs::FileSystem>,
+//     std::shared_ptr<PCHContainerOperations>, bool StoreInMemory,
+//     StringRef StoragePath, PreambleCallbacks &)
+llvm::ErrorOr<clang::PrecompiledPreamble>
+__real__ZN5clang19PrecompiledPreamble5BuildERKNS_18CompilerInvocationEPKN4llvm12MemoryBufferENS_14PreambleBoundsENS4_18IntrusiveRefCntPtrINS_17DiagnosticsEngineEEENS9_INS4_3vfs10FileSystemEEESt10shared_ptrINS_22PCHContainerOperationsEEbNS4_9StringRefERNS_17PreambleCallbacksE(
+    const clang::CompilerInvocation &Invocation,
+    const llvm::MemoryBuffer *MainFileBuffer, clang::PreambleBounds Bounds,
+    llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diagnostics,
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
+    std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+    bool StoreInMemory, llvm::StringRef StoragePath,
+    clang::PreambleCallbacks &Callbacks);
+llvm::ErrorOr<clang::PrecompiledPreamble>
+__wrap__ZN5clang19PrecompiledPreamble5BuildERKNS_18CompilerInvocationEPKN4llvm12MemoryBufferENS_14PreambleBoundsENS4_18IntrusiveRefCntPtrINS_17DiagnosticsEngineEEENS9_INS4_3vfs10FileSystemEEESt10shared_ptrINS_22PCHContainerOperationsEEbNS4_9StringRefERNS_17PreambleCallbacksE(
+    const clang::CompilerInvocation &Invocation,
+    const llvm::MemoryBuffer *MainFileBuffer, clang::PreambleBounds Bounds,
+    llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diagnostics,
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
+    std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+    bool StoreInMemory, llvm::StringRef StoragePath,
+    clang::PreambleCallbacks &Callbacks) {
+  if (std::getenv("CUDA_LINT_CLANGD_SKIP_DEVICE_BODIES")) // for measurements
+    return __real__ZN5clang19PrecompiledPreamble5BuildERKNS_18CompilerInvocationEPKN4llvm12MemoryBufferENS_14PreambleBoundsENS4_18IntrusiveRefCntPtrINS_17DiagnosticsEngineEEENS9_INS4_3vfs10FileSystemEEESt10shared_ptrINS_22PCHContainerOperationsEEbNS4_9StringRefERNS_17PreambleCallbacksE(
+        Invocation, MainFileBuffer, Bounds, std::move(Diagnostics),
+        std::move(VFS), std::move(PCHContainerOps), StoreInMemory,
+        StoragePath, Callbacks);
+  DeviceBodyKeepingCallbacks Keeping(Callbacks);
+  return __real__ZN5clang19PrecompiledPreamble5BuildERKNS_18CompilerInvocationEPKN4llvm12MemoryBufferENS_14PreambleBoundsENS4_18IntrusiveRefCntPtrINS_17DiagnosticsEngineEEENS9_INS4_3vfs10FileSystemEEESt10shared_ptrINS_22PCHContainerOperationsEEbNS4_9StringRefERNS_17PreambleCallbacksE(
+      Invocation, MainFileBuffer, Bounds, std::move(Diagnostics),
+      std::move(VFS), std::move(PCHContainerOps), StoreInMemory, StoragePath,
+      Keeping);
 }
 }
 #if defined(__clang__)

@@ -21,6 +21,7 @@
 #include "driver/Toolchain.h"
 #include "driver/NvccTranslation.h"
 #include "GlobList.h"
+#include "analysis/Uniformity.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -703,6 +704,18 @@ int main(int argc, const char **argv) {
   RunSummary Summary = summarize(All, Jobs_.size(), Errors.Count, Seconds);
   Summary.Baselined = Baselined;
   Summary.FixesApplied = FixesApplied;
+  // Limits the analyses reached (every side ran in this process).
+  UniformityStats UStats = processUniformityStats();
+  Summary.AnalysisLimits = UStats.totalGaveUp();
+  if (Verbose)
+    for (unsigned L = 0; L < NumUniformityLimits; ++L)
+      if (unsigned N = UStats.GaveUp[L])
+        errs() << "cuda-lint: note: the uniformity analysis stopped at its limit "
+                  "of "
+               << toString(UniformityLimit(L)) << " " << N
+               << (N == 1 ? " time" : " times")
+               << "; the rules built on it (cuda-wmma-divergent) may miss "
+                  "findings there\n";
   if (!Quiet)
     printSummary(Summary, errs());
   int Status = Errors.Count ? 2 : All.empty() ? 0 : 1;

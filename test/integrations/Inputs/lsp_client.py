@@ -16,7 +16,8 @@ line per diagnostic:
   NOTE <file>:<line>:<col>: <message>           (relatedInformation)
 
 (lines and columns 1-based), then `NODIAGS <file>` for a file without any.
-With --symbols it asks for the document symbols of each file and prints
+With --timing it prints on stderr, per file, the seconds from the first
+didOpen to its diagnostics. With --symbols it asks for the document symbols of each file and prints
 `SYMBOL <name>`; with --hover LINE:COL, the hover text there (first file). Then it sends `shutdown` and `exit`, waits for the server and
 prints `EXIT <status>`. Exits 1 on a timeout or a protocol error.
 Standard library only.
@@ -132,6 +133,10 @@ def main():
                     help="also print the hover text at LINE:COL (1-based) "
                          "of the first file, as `HOVER <first line>`")
     ap.add_argument("--timeout", type=float, default=240.0)
+    ap.add_argument("--timing", action="store_true",
+                    help="print on stderr `TIMING <file> <seconds>`: from "
+                         "the didOpen of the first file to the file's "
+                         "diagnostics (the editor's latency)")
     ap.add_argument("--log", help="write the server's stderr here")
     ap.add_argument("server", nargs=argparse.REMAINDER)
     args = ap.parse_args()
@@ -190,6 +195,7 @@ def main():
         print("SERVER %s" % name)
         server.notify("initialized", {})
 
+        opened = time.monotonic()
         for name, dest in files:
             with open(dest, encoding="utf-8") as f:
                 text = f.read()
@@ -204,6 +210,10 @@ def main():
                 lambda m: m.get("method") == "textDocument/publishDiagnostics"
                 and m["params"]["uri"] in pending, deadline)
             uri = msg["params"]["uri"]
+            if args.timing:
+                print("TIMING %s %.3f" % (pending[uri],
+                                          time.monotonic() - opened),
+                      file=sys.stderr)
             results[pending.pop(uri)] = msg["params"]["diagnostics"]
 
         for name, _ in files:

@@ -1,0 +1,68 @@
+//===- CFGCache.h - One CFG per function, shared by the analyses -*- C++ -*-===//
+//
+// The uniformity analysis and the launch analysis both walk clang CFGs of the
+// translation unit's functions; this cache builds each function's CFG once
+// (per translation unit, destroyed with its ASTContext) with one set of
+// options, and indexes its elements.
+//
+// The options: every statement and sub-expression is an element
+// (BuildOptions::setAllAlwaysAdd, as clang's dataflow analyses build them),
+// trivially false edges pruned, no implicit destructors, temporaries'
+// destructors or member initializers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_LINT_ANALYSIS_CFGCACHE_H
+#define CUDA_LINT_ANALYSIS_CFGCACHE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
+#include <optional>
+#include <utility>
+
+namespace clang {
+class PostOrderCFGView;
+}
+
+namespace cuda_lint {
+
+class CFGCache {
+public:
+  explicit CFGCache(clang::ASTContext &Ctx);
+  ~CFGCache();
+
+  /// The cache of the translation unit of \p Ctx (PerASTContext.h).
+  static CFGCache &forAST(clang::ASTContext &Ctx);
+
+  /// The options every cached CFG is built with (see the file comment).
+  static clang::CFG::BuildOptions buildOptions();
+
+  /// The CFG of \p FD's body, built on first use; null when \p FD has no body
+  /// (this declaration's or another redeclaration's: the one with the body
+  /// is used) or clang cannot build it.
+  const clang::CFG *cfgFor(const clang::FunctionDecl *FD);
+
+  /// Where \p S is an element of cfgFor(\p FD): its block and index (the
+  /// first occurrence); nullopt when it is not an element.
+  std::optional<std::pair<const clang::CFGBlock *, unsigned>>
+  elementOf(const clang::FunctionDecl *FD, const clang::Stmt *S);
+
+  /// The reverse post-order of cfgFor(\p FD) (clang's PostOrderCFGView, for
+  /// ForwardDataflowWorklist); null when there is no CFG.
+  const clang::PostOrderCFGView *postOrder(const clang::FunctionDecl *FD);
+
+  /// How many CFGs were built (for tests and statistics).
+  unsigned builtCount() const { return Built; }
+
+private:
+  struct Entry;
+  Entry *entryFor(const clang::FunctionDecl *FD);
+  clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Entry>> Entries;
+  unsigned Built = 0;
+};
+
+} // namespace cuda_lint
+
+#endif

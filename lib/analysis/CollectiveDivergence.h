@@ -1,0 +1,127 @@
+//===- CollectiveDivergence.h - Collectives under divergent control -*- C++ -*-===//
+//
+// The shared part of the rules that forbid a collective operation under
+// control flow that is not uniform enough (RULES.md group C:
+// cuda-wmma-divergent, and the barrier and warp-sync rules): for a set of
+// intrinsic kinds (CudaIntrinsics.def) and a required level, every call of
+// such an intrinsic reached under control that is not uniform at that level,
+// directly or through helper functions of the translation unit, with the
+// divergent condition, where its variance comes from, and the chain of helper
+// calls.
+//
+// Levels: warp-uniform (WMMA, __syncwarp with a full mask, shuffles): the
+// condition must be the same in the 32 lanes of each warp; block-uniform
+// (__syncthreads): the same in every thread of the block. With blockDim.x a
+// multiple of 32 (the analysis' assumption, UniformityOptions), `if (warp >=
+// 4)` with `warp = threadIdx.x / 32` is warp-uniform but not block-uniform.
+//
+// The walk: from each root (a kernel, or a device function that no other
+// function with such a collective calls), over the calls of its analysis
+// (UniformityContext, helpers analysed in the context of the call): a
+// collective call under divergent control is a finding; a call of a helper
+// that (transitively) calls a collective, under divergent control, is a
+// finding at the helper's first such collective; a helper called under
+// uniform control is walked in turn, as analysed for that call.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_LINT_ANALYSIS_COLLECTIVEDIVERGENCE_H
+#define CUDA_LINT_ANALYSIS_COLLECTIVEDIVERGENCE_H
+
+#include "analysis/CudaIntrinsics.h"
+#include "analysis/Uniformity.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseSet.h"
+#include <initializer_list>
+#include <vector>
+
+namespace cuda_lint {
+
+/// The uniformity a collective requires of the control reaching it.
+enum class RequiredLevel : uint8_t {
+  WarpUniform, ///< the same in the lanes of each warp
+  BlockUniform ///< the same in every thread of the block
+};
+
+/// One call on the way from a root to a collective.
+struct HelperCall {
+  const clang::CallExpr *Call;
+  const clang::FunctionDecl *Callee;
+};
+
+/// One collective reached under control that is not uniform enough.
+struct DivergentCollective {
+  /// The intrinsic call (in the innermost helper).
+  const clang::CallExpr *Collective = nullptr;
+  const IntrinsicInfo *Intrinsic = nullptr;
+  /// The divergent control: its condition (Control.Cond, never null), the
+  /// source of its variance (Control.Why), the early exit or loop.
+  DivergentControl Control;
+  /// The analysis in which the control diverges, and the statement of it
+  /// reached under Control: the collective itself, or the call of the
+  /// helper that holds it (then Inner.front().Call).
+  const FunctionUniformity *Where = nullptr;
+  const clang::Stmt *Reached = nullptr;
+  /// The helper calls from the root to Where (each reached uniformly).
+  std::vector<HelperCall> Outer;
+  /// The helper calls from Reached down to the function of Collective.
+  std::vector<HelperCall> Inner;
+
+  /// Outer then Inner: every helper call from the root to the collective.
+  std::vector<HelperCall> chain() const;
+};
+
+class CollectiveDivergence {
+public:
+  /// How deep the walk follows helpers (a limit reached is counted in the
+  /// UniformityContext's stats, UniformityLimit::HelperDepth).
+  static constexpr unsigned MaxHelperDepth = 8;
+
+  /// A query for calls of the intrinsic kinds \p Kinds that need control
+  /// uniform at \p Level.
+  CollectiveDivergence(UniformityContext &UC,
+                       std::initializer_list<IntrinsicKind> Kinds,
+                       RequiredLevel Level);
+
+  /// The findings of the functions \p Functions (definitions of the
+  /// translation unit; the roots are chosen among them, see the file
+  /// comment), in walk order. Each FunctionUniformity is walked once per
+  /// CollectiveDivergence object.
+  std::vector<DivergentCollective>
+  run(llvm::ArrayRef<const clang::FunctionDecl *> Functions);
+
+  /// The findings reached from one analysis (as run() does for a root).
+  void walk(const FunctionUniformity &FU,
+            std::vector<DivergentCollective> &Out);
+
+  /// Whether \p FD calls (transitively) one of the query's intrinsics.
+  bool callsCollective(const clang::FunctionDecl *FD);
+  /// Whether \p FD is one of the query's intrinsics.
+  const IntrinsicInfo *collective(const clang::FunctionDecl *FD) const;
+
+  /// The bit set of IntrinsicKinds (for UniformityContext::callsIntrinsic).
+  uint32_t kinds() const { return Kinds; }
+
+private:
+  UniformityContext &UC;
+  uint32_t Kinds = 0;
+  RequiredLevel Level;
+  llvm::DenseSet<const FunctionUniformity *> Visited;
+
+  Uniformity divergence() const {
+    return Level == RequiredLevel::WarpUniform ? Uniformity::ThreadVarying
+                                               : Uniformity::WarpUniform;
+  }
+  void visit(const FunctionUniformity &FU, std::vector<HelperCall> &Chain,
+             unsigned Depth, std::vector<DivergentCollective> &Out);
+  void add(const clang::CallExpr *Call, const FunctionUniformity &Where,
+           const clang::Stmt *Reached, const std::vector<HelperCall> &Chain,
+           std::vector<HelperCall> Inner,
+           std::vector<DivergentCollective> &Out);
+  const clang::CallExpr *firstCollective(const clang::FunctionDecl *FD,
+                                         std::vector<HelperCall> &Path,
+                                         unsigned Depth);
+};
+
+} // namespace cuda_lint
+
+#endif

@@ -1,0 +1,216 @@
+//===- CollectiveDivergenceTest.cpp - Unit tests of CollectiveDivergence --===//
+//
+// The collective-divergence component on small device-side translation units
+// (clang's __clang_cuda_builtin_vars.h for threadIdx and friends, declarations
+// of the intrinsics): which collective calls it finds, at the warp-uniform and
+// at the block-uniform level, with their condition, its source and the chain
+// of helper calls.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/CollectiveDivergence.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+#ifndef CUDA_LINT_RESOURCE_DIR
+#define CUDA_LINT_RESOURCE_DIR "/usr/lib/llvm-22/lib/clang/22"
+#endif
+
+using namespace clang;
+using namespace cuda_lint;
+
+namespace {
+
+const char *Prelude = R"cuda(
+#include "__clang_cuda_builtin_vars.h"
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+__device__ void __syncthreads();
+__device__ void __syncwarp(unsigned mask = 0xffffffffu);
+namespace nvcuda { namespace wmma {
+struct accumulator;
+template <class U, int M, int N, int K, class T> struct fragment { T x[8]; };
+template <class U, int M, int N, int K, class T>
+__device__ void fill_fragment(fragment<U, M, N, K, T> &f, T v);
+}}
+using namespace nvcuda;
+typedef wmma::fragment<wmma::accumulator, 16, 16, 16, float> Acc;
+)cuda";
+
+struct Parsed {
+  std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<UniformityContext> UC;
+
+  std::vector<const FunctionDecl *> functions() const {
+    std::vector<const FunctionDecl *> Out;
+    for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        if (FD->hasBody() && FD->isThisDeclarationADefinition())
+          Out.push_back(FD);
+    return Out;
+  }
+
+  std::vector<DivergentCollective> run(std::initializer_list<IntrinsicKind> K,
+                                       RequiredLevel L) {
+    CollectiveDivergence CD(*UC, K, L);
+    return CD.run(functions());
+  }
+
+  std::string text(const Stmt *S) const {
+    return Lexer::getSourceText(
+               CharSourceRange::getTokenRange(S->getSourceRange()),
+               AST->getSourceManager(), AST->getASTContext().getLangOpts())
+        .str();
+  }
+  unsigned line(const Stmt *S) const {
+    return AST->getSourceManager().getPresumedLineNumber(S->getBeginLoc());
+  }
+};
+
+Parsed parse(const std::string &Code) {
+  std::vector<std::string> Args = {
+      "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90", "-nocudainc",
+      "-nocudalib", "-Wno-unknown-cuda-version", "-std=c++17",
+      "-resource-dir=" CUDA_LINT_RESOURCE_DIR};
+  Parsed P;
+  // The code starts on line 1 of the file: the prelude is on the same line.
+  std::string Flat = Prelude;
+  P.AST = tooling::buildASTFromCodeWithArgs(Flat + "#line 1\n" + Code, Args,
+                                            "input.cu");
+  EXPECT_TRUE(P.AST);
+  EXPECT_FALSE(P.AST->getDiagnostics().hasErrorOccurred());
+  P.UC = std::make_unique<UniformityContext>(P.AST->getASTContext());
+  return P;
+}
+
+constexpr auto Warp = RequiredLevel::WarpUniform;
+constexpr auto Block = RequiredLevel::BlockUniform;
+
+TEST(CollectiveDivergence, DirectCallUnderLaneCondition) {
+  Parsed P = parse(R"(
+__global__ void k(float *c) {
+  Acc acc;
+  int lane = threadIdx.x % 32;
+  if (lane < 16)
+    wmma::fill_fragment(acc, 0.0f);
+  wmma::fill_fragment(acc, 1.0f);
+})");
+  auto R = P.run({IntrinsicKind::WmmaCollective}, Warp);
+  ASSERT_EQ(R.size(), 1u);
+  EXPECT_EQ(P.line(R[0].Collective), 6u);
+  EXPECT_EQ(R[0].Intrinsic->Kind, IntrinsicKind::WmmaCollective);
+  EXPECT_EQ(P.text(R[0].Control.Cond), "lane < 16");
+  EXPECT_EQ(R[0].Control.Level, Uniformity::ThreadVarying);
+  EXPECT_EQ(R[0].Control.Why.K, VarianceSource::ThreadIdx)
+      << "the condition's variance comes from threadIdx.x";
+  EXPECT_EQ(R[0].Reached, R[0].Collective);
+  EXPECT_TRUE(R[0].chain().empty());
+  // Other kinds are not asked for.
+  EXPECT_TRUE(P.run({IntrinsicKind::BlockBarrier}, Warp).empty());
+}
+
+TEST(CollectiveDivergence, ThroughHelpers) {
+  Parsed P = parse(R"(
+__device__ void clear(Acc &a) { wmma::fill_fragment(a, 0.0f); }
+__device__ void outer(Acc &a) {
+  if (threadIdx.x < 8)
+    clear(a);
+}
+__global__ void k() {
+  Acc acc;
+  outer(acc);
+})");
+  auto R = P.run({IntrinsicKind::WmmaCollective}, Warp);
+  ASSERT_EQ(R.size(), 1u);
+  // The collective is in `clear`, the divergence in `outer`, reached from k.
+  EXPECT_EQ(P.line(R[0].Collective), 2u);
+  EXPECT_EQ(P.text(R[0].Control.Cond), "threadIdx.x < 8");
+  EXPECT_EQ(R[0].Control.Why.K, VarianceSource::ThreadIdx);
+  EXPECT_EQ(R[0].Where->function()->getName(), "outer");
+  ASSERT_EQ(R[0].Outer.size(), 1u);
+  EXPECT_EQ(R[0].Outer[0].Callee->getName(), "outer");
+  ASSERT_EQ(R[0].Inner.size(), 1u);
+  EXPECT_EQ(R[0].Inner[0].Callee->getName(), "clear");
+  EXPECT_EQ(R[0].Reached, R[0].Inner[0].Call);
+  ASSERT_EQ(R[0].chain().size(), 2u);
+}
+
+// A barrier under `if (warp >= 4)`: the condition is the same in a warp (with
+// blockDim.x a multiple of 32) but not in the block.
+TEST(CollectiveDivergence, BlockLevelVersusWarpLevel) {
+  Parsed P = parse(R"(
+__global__ void k(int n) {
+  int warp = threadIdx.x / 32;
+  if (warp >= 4)
+    __syncthreads();
+  if (blockIdx.x > 2)
+    __syncthreads();
+  if (warp >= 4)
+    __syncwarp();
+})");
+  auto B = P.run({IntrinsicKind::BlockBarrier}, Block);
+  ASSERT_EQ(B.size(), 1u);
+  EXPECT_EQ(P.line(B[0].Collective), 5u);
+  EXPECT_EQ(P.text(B[0].Control.Cond), "warp >= 4");
+  EXPECT_EQ(B[0].Control.Level, Uniformity::WarpUniform);
+  EXPECT_TRUE(P.run({IntrinsicKind::BlockBarrier}, Warp).empty())
+      << "uniform in each warp";
+  EXPECT_TRUE(P.run({IntrinsicKind::WarpBarrier}, Warp).empty());
+  auto W = P.run({IntrinsicKind::WarpBarrier}, Block);
+  ASSERT_EQ(W.size(), 1u);
+  EXPECT_EQ(P.line(W[0].Collective), 9u);
+}
+
+// Without the warp-aligned block width (a block of 48 threads), the warp
+// index is no longer warp-uniform: divergent at the warp level too.
+TEST(CollectiveDivergence, BlockWidthNotMultipleOf32) {
+  Parsed P = parse(R"(
+__global__ void __launch_bounds__(48) k(int n) {
+  int warp = threadIdx.x / 32;
+  if (warp >= 1)
+    __syncthreads();
+})");
+  EXPECT_EQ(P.run({IntrinsicKind::BlockBarrier}, Warp).size(), 1u);
+  EXPECT_EQ(P.run({IntrinsicKind::BlockBarrier}, Block).size(), 1u);
+}
+
+TEST(CollectiveDivergence, UniformCodeIsQuiet) {
+  Parsed P = parse(R"(
+__device__ void sync_all() { __syncthreads(); }
+__global__ void k(int n, float *c) {
+  for (int i = 0; i < n; ++i) {
+    if (blockIdx.x == 0)
+      __syncthreads();
+    sync_all();
+  }
+  if (c[blockIdx.x] > 0)   // a load at a block-uniform address
+    __syncthreads();
+})");
+  EXPECT_TRUE(P.run({IntrinsicKind::BlockBarrier}, Block).empty());
+}
+
+// The walk through helpers stops at CollectiveDivergence::MaxHelperDepth, and
+// says so in the stats.
+TEST(CollectiveDivergence, HelperDepthLimitIsCounted) {
+  std::string Code = "__device__ void h0(Acc &a) { if (threadIdx.x < 3) "
+                     "wmma::fill_fragment(a, 0.0f); }\n";
+  for (unsigned I = 1; I <= 12; ++I)
+    Code += "__device__ void h" + std::to_string(I) + "(Acc &a) { h" +
+            std::to_string(I - 1) + "(a); }\n";
+  Code += "__global__ void k() { Acc a; h12(a); }\n";
+  Parsed P = parse(Code);
+  EXPECT_TRUE(P.run({IntrinsicKind::WmmaCollective}, Warp).empty());
+  EXPECT_GT(P.UC->stats().gaveUp(UniformityLimit::HelperDepth), 0u);
+  // A shallow chain is followed and not counted.
+  Parsed Q = parse(
+      "__device__ void h0(Acc &a) { if (threadIdx.x < 3) "
+      "wmma::fill_fragment(a, 0.0f); }\n"
+      "__device__ void h1(Acc &a) { h0(a); }\n"
+      "__global__ void k() { Acc a; h1(a); }\n");
+  EXPECT_EQ(Q.run({IntrinsicKind::WmmaCollective}, Warp).size(), 1u);
+  EXPECT_EQ(Q.UC->stats().totalGaveUp(), 0u);
+}
+
+} // namespace
