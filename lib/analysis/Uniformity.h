@@ -360,6 +360,9 @@ public:
 
   clang::ASTContext &astContext() const { return Ctx; }
   const UniformityOptions &defaultOptions() const { return Opts; }
+  /// Sets the defaults that optionsFor starts from (a check option such as
+  /// cuda-wmma-divergent.AssumeWarpAlignedBlocks); call before analysing.
+  void setDefaultOptions(const UniformityOptions &O) { Opts = O; }
 
 private:
   friend class UniformityTransfer;

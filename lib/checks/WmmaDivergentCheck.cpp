@@ -3,11 +3,21 @@
 #include "analysis/Uniformity.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/Support/YAMLTraits.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace cuda_lint {
+
+WmmaDivergentCheck::WmmaDivergentCheck(llvm::StringRef Name, tidy::ClangTidyContext *Context)
+    : CudaCheck(Name, Context),
+      AssumeWarpAlignedBlocks(
+          llvm::yaml::parseBool(Options.get("AssumeWarpAlignedBlocks", "true")).value_or(true)) {}
+
+void WmmaDivergentCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "AssumeWarpAlignedBlocks", AssumeWarpAlignedBlocks ? "true" : "false");
+}
 
 void WmmaDivergentCheck::registerMatchers(MatchFinder *Finder) {
   // Only the translation unit's own device code: WMMA calls in system headers
@@ -21,10 +31,8 @@ void WmmaDivergentCheck::registerMatchers(MatchFinder *Finder) {
       this);
 }
 
-void WmmaDivergentCheck::check(const MatchFinder::MatchResult &Result) {
+void WmmaDivergentCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  Ctx = Result.Context;
-  SM = Result.SourceManager;
   if (FD->isDependentContext() || FD->isInvalidDecl() || !FD->hasBody())
     return;
   Functions.push_back(FD);
@@ -105,6 +113,9 @@ void WmmaDivergentCheck::onEndOfTranslationUnit() {
   if (!Ctx || Functions.empty())
     return;
   UniformityContext &UC = UniformityContext::forAST(*Ctx);
+  UniformityOptions Defaults = UC.defaultOptions();
+  Defaults.WarpAlignedBlockX = AssumeWarpAlignedBlocks;
+  UC.setDefaultOptions(Defaults);
   CollectiveDivergence Walk(UC, {IntrinsicKind::WmmaCollective},
                             RequiredLevel::WarpUniform);
   for (const DivergentCollective &D : Walk.run(Functions))

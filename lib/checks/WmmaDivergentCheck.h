@@ -20,16 +20,22 @@ struct DivergentCollective;
 /// Docs: docs/rules/cuda-wmma-divergent.md
 class WmmaDivergentCheck : public CudaCheck {
 public:
-  using CudaCheck::CudaCheck;
+  WmmaDivergentCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
 
+protected:
+  void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
 private:
+  /// Option AssumeWarpAlignedBlocks (default true): blockDim.x is a multiple
+  /// of 32 unless the translation unit shows otherwise, so threadIdx.x / 32
+  /// and threadIdx.y are warp-uniform. False: they are thread-varying.
+  const bool AssumeWarpAlignedBlocks;
   void reportFinding(const DivergentCollective &D);
 
   std::vector<const clang::FunctionDecl *> Functions;
-  clang::ASTContext *Ctx = nullptr;
   llvm::DenseSet<std::pair<unsigned, unsigned>> Reported;
 };
 
