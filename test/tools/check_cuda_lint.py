@@ -65,7 +65,10 @@ class Failure(Exception):
 
 def run(cmd, cwd=None):
     """Runs cmd, stdout and stderr in one stream (as the test's `2>&1`); returns (status, text)."""
-    proc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        proc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    except OSError as e:
+        raise Failure(f"cannot run '{cmd[0]}': {e.strerror}")
     return proc.returncode, proc.stdout.decode("utf-8", "replace")
 
 
@@ -185,8 +188,11 @@ def main(argv):
         filecheck(args.filecheck, copy, args.input, fixes, ["--strict-whitespace"])
         # Linted again: a fix-it that leaves its finding behind would be applied forever.
         again = base_cmd + ["--format=json", "--quiet"] + tail
-        proc = subprocess.run(again, cwd=args.temp, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE)
+        try:
+            proc = subprocess.run(again, cwd=args.temp, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE)
+        except OSError as e:
+            raise Failure(f"cannot run '{again[0]}': {e.strerror}")
         out2 = proc.stdout.decode("utf-8", "replace")
         if proc.returncode not in (0, 1):
             raise Failure("re-lint of the fixed copy exited %d:\n$ %s\n%s%s"
