@@ -29,10 +29,15 @@ TEMP (findings name the file `<its name>:LINE:COL`). Then:
   carry a fix-it (a fix must remove the finding it fixes), and the output of that run is
   checked against `CHECK-RELINT:` lines where the file has some.
 - A file with none of these is a pure negative: cuda-lint must report nothing.
+- `CHECK-SIDES:` lines check on which sides each finding was found: cuda-lint runs once more
+  with `--format=json`, and each finding becomes one line
+  `FILE:LINE:COL: SEVERITY: MESSAGE [RULE] sides=host,sm_90` (the sides cuda-lint merged it
+  from, in its order), e.g. `// CHECK-SIDES: :[[@LINE-1]]:17: {{.*}} sides=sm_90{{$}}` for a
+  finding of the device side alone. Findings without a CHECK-SIDES line are not checked here.
 
 -check-suffix / -check-suffixes select other prefixes for runs that differ (an architecture,
-an option): suffix SM80 checks `CHECK-MESSAGES-SM80:`, `CHECK-NOTES-SM80:`, `CHECK-FIXES-SM80:`
-and `CHECK-RELINT-SM80:` lines; the empty suffix stands for the plain prefixes, so
+an option): suffix SM80 checks `CHECK-MESSAGES-SM80:`, `CHECK-NOTES-SM80:`, `CHECK-FIXES-SM80:`,
+`CHECK-RELINT-SM80:` and `CHECK-SIDES-SM80:` lines; the empty suffix stands for the plain prefixes, so
 `-check-suffixes=,SM80` checks both the common lines and the SM80 ones.
 
 The exit status of cuda-lint must be 1 when it reported a finding and 0 when it did not;
@@ -91,6 +96,36 @@ def used_prefixes(text, base, suffixes):
     return out
 
 
+def lint_json(cmd, cwd):
+    """Runs cuda-lint with --format=json; returns its findings (a list of objects)."""
+    try:
+        proc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    except OSError as e:
+        raise Failure(f"cannot run '{cmd[0]}': {e.strerror}")
+    out = proc.stdout.decode("utf-8", "replace")
+    if proc.returncode not in (0, 1):
+        raise Failure("cuda-lint exited %d:\n$ %s\n%s%s" % (
+            proc.returncode, shlex.join(cmd), out, proc.stderr.decode("utf-8", "replace")))
+    try:
+        return json.loads(out)
+    except ValueError:
+        raise Failure("cannot read cuda-lint's JSON output:\n$ " + shlex.join(cmd) + "\n" + out)
+
+
+def check_sides(args, cmd, name, prefixes):
+    """CHECK-SIDES: one line per finding with the sides it was found on."""
+    lines = [f"{r.get('file')}:{r.get('line')}:{r.get('column')}: {r.get('severity')}: "
+             f"{r.get('message')} [{r.get('rule')}] sides={','.join(r.get('sides', []))}"
+             for r in lint_json(cmd, args.temp)]
+    sides_file = os.path.join(args.temp, name + ".sides")
+    with open(sides_file, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    try:
+        filecheck(args.filecheck, sides_file, args.input, prefixes, [])
+    except Failure as e:
+        raise Failure(str(e) + "\nthe findings and their sides:\n" + "\n".join(lines))
+
+
 def main(argv):
     if "--" in argv:
         i = argv.index("--")
@@ -134,6 +169,7 @@ def main(argv):
     notes = used_prefixes(text, "CHECK-NOTES", suffixes)
     fixes = used_prefixes(text, "CHECK-FIXES", suffixes)
     relint = used_prefixes(text, "CHECK-RELINT", suffixes)
+    sides = used_prefixes(text, "CHECK-SIDES", suffixes)
     for m in messages:
         if m.replace("MESSAGES", "NOTES") in notes:
             raise Failure(f"{args.input}: use either {m} or "
@@ -155,6 +191,9 @@ def main(argv):
 
     base_cmd = shlex.split(args.cuda_lint) + ["--color=false", "--checks=-*," + args.checks]
     tail = tool_args + [name] + (["--"] + compile_flags if compile_flags is not None else [])
+    if sides:
+        # Before the run that may fix the copy.
+        check_sides(args, base_cmd + ["--format=json", "--quiet"] + tail, name, sides)
     cmd = base_cmd + (["--fix"] if fixes else []) + tail
     status, out = run(cmd, cwd=args.temp)
     msg_file = os.path.join(args.temp, name + ".msg")
@@ -187,21 +226,10 @@ def main(argv):
     if fixes:
         filecheck(args.filecheck, copy, args.input, fixes, ["--strict-whitespace"])
         # Linted again: a fix-it that leaves its finding behind would be applied forever.
-        again = base_cmd + ["--format=json", "--quiet"] + tail
         try:
-            proc = subprocess.run(again, cwd=args.temp, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE)
-        except OSError as e:
-            raise Failure(f"cannot run '{again[0]}': {e.strerror}")
-        out2 = proc.stdout.decode("utf-8", "replace")
-        if proc.returncode not in (0, 1):
-            raise Failure("re-lint of the fixed copy exited %d:\n$ %s\n%s%s"
-                          % (proc.returncode, shlex.join(again), out2,
-                             proc.stderr.decode("utf-8", "replace")))
-        try:
-            records = json.loads(out2)
-        except ValueError:
-            raise Failure("re-lint: cannot read cuda-lint's JSON output:\n" + out2)
+            records = lint_json(base_cmd + ["--format=json", "--quiet"] + tail, args.temp)
+        except Failure as e:
+            raise Failure("re-lint of the fixed copy: " + str(e))
         left = [r for r in records if r.get("fixes")]
         if left:
             raise Failure("the fixed copy still has findings with a fix-it:\n" + "\n".join(
