@@ -182,8 +182,8 @@ def rule_test(rule_id, severity):
     return f"""// RUN: %check-cuda-lint %s {rule_id} %t
 // TODO: what this file tests. cuda-lint analyses the host side and the device side (sm_90
 // unless the RUN line gives `-- -- --cuda-gpu-arch=sm_XX`) and merges them: say where the sides
-// differ (code under #ifdef __CUDA_ARCH__), and add a RUN line with -check-suffixes=,SM80 and
-// CHECK-MESSAGES-SM80 lines where an architecture changes the findings.
+// differ (code under #ifdef __CUDA_ARCH__; CHECK-SIDES lines check it), and add a RUN line with
+// -check-suffixes=,SM80 and CHECK-MESSAGES-SM80 lines where an architecture changes the findings.
 #include <cuda_runtime.h>
 
 // TODO: the cases the rule reports, each with a CHECK-MESSAGES line under it
