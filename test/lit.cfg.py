@@ -6,6 +6,11 @@
 #   %cuda-lint-plugin the clang-tidy plugin (.so)
 #   %cuda-lint-clangd the clangd build with the cuda module
 #   %src, %build      the source and build directories
+#   %check-cuda-lint  the rule-test harness test/tools/check_cuda_lint.py:
+#                     %check-cuda-lint [-check-suffixes=,S] %s <check ids> %t [-- cuda-lint args]
+#   %new-rule         scripts/new-rule.py
+#   %check-catalog    test/tools/check_catalog.py
+#   %expect-exit      test/tools/expect_exit.py STATUS COMMAND...
 # Rule tests: see test/README.md.
 import os
 import shutil
@@ -42,6 +47,14 @@ config.substitutions.append(("%cuda-path", cuda_path))
 config.substitutions.append(("%src", config.cuda_lint_src_dir))
 config.substitutions.append(("%build", config.cuda_lint_build_dir))
 config.substitutions.append(("%python", "python3"))
+tools_dir = os.path.join(config.cuda_lint_src_dir, "test", "tools")
+config.substitutions.append(("%check-cuda-lint", "python3 %s -cuda-lint=%s -filecheck=%s" % (
+    os.path.join(tools_dir, "check_cuda_lint.py"), tool("cuda-lint"),
+    os.path.join(config.llvm_tools_dir, "FileCheck"))))
+config.substitutions.append(("%check-catalog",
+                             "python3 " + os.path.join(tools_dir, "check_catalog.py")))
+config.substitutions.append(("%new-rule", "python3 " + os.path.join(
+    config.cuda_lint_src_dir, "scripts", "new-rule.py")))
 config.substitutions.append(("%expect-exit", "python3 " + os.path.join(config.cuda_lint_src_dir, "test", "tools", "expect_exit.py")))
 
 if os.path.exists(os.path.join(cuda_path, "bin", "nvcc")):

@@ -1,5 +1,4 @@
-// RUN: not %cuda-lint --checks='-*,cuda-*' %s 2>&1 \
-// RUN:   | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %check-cuda-lint %s 'cuda-cluster-dims-missing-at-launch,cuda-*' %t
 // A kernel declared __cluster_dims__() takes its cluster dimensions at launch.
 // nvcc accepts `__cluster_dims__()`; clang 22 rejects it ("takes at least 1
 // argument"): cuda-lint analyses the file without that error (all cuda-*
@@ -12,10 +11,11 @@ template <int N> __global__ void __cluster_dims__() at_launch_t(float *x) {}
 
 void fail1(float *x) {
   at_launch<<<8, 128>>>(x);
-  // CHECK: :[[@LINE-1]]:3: error: kernel 'at_launch' is declared __cluster_dims__() and takes its cluster dimensions at launch, which this launch cannot give; launch it with cudaLaunchKernelEx and cudaLaunchAttributeClusterDimension [cuda-cluster-dims-missing-at-launch]
-  // CHECK: :9:17: note: __cluster_dims__() is given here
+  // CHECK-NOTES: :[[@LINE-1]]:3: error: kernel 'at_launch' is declared __cluster_dims__() and takes its cluster dimensions at launch, which this launch cannot give; launch it with cudaLaunchKernelEx and cudaLaunchAttributeClusterDimension [cuda-cluster-dims-missing-at-launch]
+  // CHECK-NOTES: :8:17: note: __cluster_dims__() is given here
   at_launch_t<4><<<8, 128>>>(x);
-  // CHECK: :[[@LINE-1]]:3: error: kernel 'at_launch_t' is declared __cluster_dims__()
+  // CHECK-NOTES: :[[@LINE-1]]:3: error: kernel 'at_launch_t' is declared __cluster_dims__()
+  // CHECK-NOTES: :9:34: note: __cluster_dims__() is given here
   CUDA_CHECK(cudaGetLastError());
 }
 
@@ -24,7 +24,8 @@ void fail2(float *x) {
   cfg.gridDim = 8;
   cfg.blockDim = 128;
   CUDA_CHECK(cudaLaunchKernelEx(&cfg, at_launch, x));
-  // CHECK: :[[@LINE-1]]:3: error: kernel 'at_launch' is declared __cluster_dims__() and takes its cluster dimensions at launch, but this cudaLaunchKernelEx sets no cudaLaunchAttributeClusterDimension; the launch fails
+  // CHECK-NOTES: :[[@LINE-1]]:3: error: kernel 'at_launch' is declared __cluster_dims__() and takes its cluster dimensions at launch, but this cudaLaunchKernelEx sets no cudaLaunchAttributeClusterDimension; the launch fails
+  // CHECK-NOTES: :8:17: note: __cluster_dims__() is given here
 }
 
 // Negatives: the attribute is set, or not known at compile time.
@@ -49,4 +50,4 @@ void correct2(float *x, const cudaLaunchConfig_t *cfg, cudaLaunchAttribute *attr
   local.numAttrs = n;
   CUDA_CHECK(cudaLaunchKernelEx(&local, at_launch_t<2>, x));
 }
-// CHECK: cuda-lint: 1 file, 3 findings (3 errors, 0 warnings), 0 compiler errors
+// CHECK-NOTES: cuda-lint: 1 file, 3 findings (3 errors, 0 warnings), 0 compiler errors

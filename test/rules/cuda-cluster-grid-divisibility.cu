@@ -1,5 +1,4 @@
-// RUN: not %cuda-lint --checks='-*,cuda-cluster-grid-divisibility' %s 2>&1 \
-// RUN:   | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %check-cuda-lint %s cuda-cluster-grid-divisibility %t
 // Grid dimensions against the cluster dimensions of the kernel or the launch.
 #include <cuda_runtime.h>
 
@@ -9,11 +8,12 @@ __global__ void plain(float *x) {}
 
 void fail1(float *x) {
   pairs<<<3, 128>>>(x);
-  // CHECK: :[[@LINE-1]]:11: error: grid dimension x of 3 blocks is not a multiple of the cluster dimension 2 of kernel 'pairs'; the launch fails [cuda-cluster-grid-divisibility]
-  // CHECK: :6:17: note: cluster dimensions are given here
+  // CHECK-NOTES: :[[@LINE-1]]:11: error: grid dimension x of 3 blocks is not a multiple of the cluster dimension 2 of kernel 'pairs'; the launch fails [cuda-cluster-grid-divisibility]
+  // CHECK-NOTES: :5:17: note: cluster dimensions are given here
   dim3 grid(4, 3);
   columns<<<grid, 128>>>(x);
-  // CHECK: :[[@LINE-1]]:13: error: grid dimension y of 3 blocks is not a multiple of the cluster dimension 2 of kernel 'columns'
+  // CHECK-NOTES: :[[@LINE-1]]:13: error: grid dimension y of 3 blocks is not a multiple of the cluster dimension 2 of kernel 'columns'
+  // CHECK-NOTES: :6:17: note: cluster dimensions are given here
 }
 
 void fail2(float *x) {
@@ -28,7 +28,7 @@ void fail2(float *x) {
   cfg.attrs = attr;
   cfg.numAttrs = 1;
   cudaLaunchKernelEx(&cfg, plain, x);
-  // CHECK: :[[@LINE-1]]:3: error: grid dimension x of 6 blocks is not a multiple of the cluster dimension 4 of kernel 'plain'
+  // CHECK-NOTES: :[[@LINE-1]]:3: error: grid dimension x of 6 blocks is not a multiple of the cluster dimension 4 of kernel 'plain'
 }
 
 // Negatives.

@@ -1,20 +1,19 @@
-// RUN: not %cuda-lint --checks='-*,cuda-cluster-size' %s 2>&1 \
-// RUN:   | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %check-cuda-lint %s cuda-cluster-size %t
 // Blocks per cluster against __launch_bounds__'s maxBlocksPerCluster (error,
 // nvcc rejects it) and the portable maximum of 8 (warning). clang 22 rejects
 // __cluster_dims__(16,1,1) and (4,4,1); nvcc accepts them and so does cuda-lint.
 #include <cuda_runtime.h>
 
 __global__ void __launch_bounds__(256, 1, 2) __cluster_dims__(4, 1, 1) fail1(float *x) {}
-// CHECK: :[[@LINE-1]]:46: error: cluster of 4 blocks of kernel 'fail1' exceeds the maxBlocksPerCluster of 2 given by its __launch_bounds__ [cuda-cluster-size]
-// CHECK: :[[@LINE-2]]:17: note: __launch_bounds__ is given here
+// CHECK-NOTES: :[[@LINE-1]]:46: error: cluster of 4 blocks of kernel 'fail1' exceeds the maxBlocksPerCluster of 2 given by its __launch_bounds__ [cuda-cluster-size]
+// CHECK-NOTES: :[[@LINE-2]]:17: note: __launch_bounds__ is given here
 
 __global__ void __cluster_dims__(16, 1, 1) fail2(float *x) {}
-// CHECK: :[[@LINE-1]]:17: warning: cluster of 16 blocks of kernel 'fail2' exceeds the portable maximum of 8 and no cudaFuncSetAttribute(..., cudaFuncAttributeNonPortableClusterSizeAllowed, 1) allows it [cuda-cluster-size]
+// CHECK-NOTES: :[[@LINE-1]]:17: warning: cluster of 16 blocks of kernel 'fail2' exceeds the portable maximum of 8 and no cudaFuncSetAttribute(..., cudaFuncAttributeNonPortableClusterSizeAllowed, 1) allows it [cuda-cluster-size]
 __global__ void __cluster_dims__(4, 4, 1) fail3(float *x) {}
-// CHECK: :[[@LINE-1]]:17: warning: cluster of 16 blocks of kernel 'fail3' exceeds the portable maximum of 8
+// CHECK-NOTES: :[[@LINE-1]]:17: warning: cluster of 16 blocks of kernel 'fail3' exceeds the portable maximum of 8
 __global__ void __cluster_dims__(32) fail4(float *x) {}
-// CHECK: :[[@LINE-1]]:17: warning: cluster of 32 blocks of kernel 'fail4' exceeds 16, the largest cluster any GPU supports; the launch fails
+// CHECK-NOTES: :[[@LINE-1]]:17: warning: cluster of 32 blocks of kernel 'fail4' exceeds 16, the largest cluster any GPU supports; the launch fails
 
 __global__ void __launch_bounds__(128, 1, 4) plain(float *x) {}
 void fail5(float *x) {
@@ -29,13 +28,14 @@ void fail5(float *x) {
   cfg.attrs = attr;
   cfg.numAttrs = 1;
   cudaLaunchKernelEx(&cfg, plain, x);
-  // CHECK: :[[@LINE-1]]:3: error: cluster of 8 blocks at this launch of 'plain' exceeds the maxBlocksPerCluster of 4 given by its __launch_bounds__
+  // CHECK-NOTES: :[[@LINE-1]]:3: error: cluster of 8 blocks at this launch of 'plain' exceeds the maxBlocksPerCluster of 4 given by its __launch_bounds__
+  // CHECK-NOTES: :18:17: note: __launch_bounds__ is given here
 }
 
 // Within the bound, but ptxas (nvcc 13.0) refuses both directives together.
 __global__ void __launch_bounds__(256, 1, 4) __cluster_dims__(2, 2, 1) fail6(float *x) {}
-// CHECK: :[[@LINE-1]]:46: error: kernel 'fail6' has both __cluster_dims__ and a maxBlocksPerCluster in __launch_bounds__; nvcc 13.0 rejects the combination [cuda-cluster-size]
-// CHECK: :[[@LINE-2]]:17: note: __launch_bounds__ is given here
+// CHECK-NOTES: :[[@LINE-1]]:46: error: kernel 'fail6' has both __cluster_dims__ and a maxBlocksPerCluster in __launch_bounds__; nvcc 13.0 rejects the combination [cuda-cluster-size]
+// CHECK-NOTES: :[[@LINE-2]]:17: note: __launch_bounds__ is given here
 
 // Negatives.
 __global__ void __launch_bounds__(256, 2) __cluster_dims__(2, 2, 1) correct1(float *x) {}

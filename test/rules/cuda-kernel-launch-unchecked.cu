@@ -1,5 +1,4 @@
-// RUN: not %cuda-lint --checks='-*,cuda-kernel-launch-unchecked' %s 2>&1 \
-// RUN:   | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %check-cuda-lint %s cuda-kernel-launch-unchecked %t
 // A launch must be followed by a check of cudaGetLastError in its function or
 // a caller (a checked synchronization is not one); the common checking idioms
 // are accepted.
@@ -36,13 +35,13 @@ __global__ void k(float *x) {}
 
 static void fail1(float *x, int n) {
   k<<<(n + 255) / 256, 256>>>(x);
-  // CHECK: :[[@LINE-1]]:3: warning: launch of 'k' is not checked for errors: nothing after it in 'fail1' calls cudaGetLastError() [cuda-kernel-launch-unchecked]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: launch of 'k' is not checked for errors: nothing after it in 'fail1' calls cudaGetLastError() [cuda-kernel-launch-unchecked]
 }
 
 static void fail2(float *x) {
   CUDA_CHECK(cudaGetLastError());   // before the launch: does not check it
   k<<<1, 32>>>(x);
-  // CHECK: :[[@LINE-1]]:3: warning: launch of 'k' is not checked for errors: nothing after it in 'fail2'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: launch of 'k' is not checked for errors: nothing after it in 'fail2'
   cudaGetLastError();               // result discarded
   cudaDeviceSynchronize();          // result discarded
 }
@@ -50,7 +49,7 @@ static void fail2(float *x) {
 static void fail3(float *x) {
   void *args[] = {&x};
   cudaLaunchKernel((const void *)k, dim3(1), dim3(32), args, 0, 0);
-  // CHECK: :[[@LINE-1]]:3: warning: launch of 'k' is not checked for errors: nothing after it in 'fail3' calls cudaGetLastError() (2 launches unchecked)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: launch of 'k' is not checked for errors: nothing after it in 'fail3' calls cudaGetLastError() (2 launches unchecked)
   k<<<1, 32>>>(x);
 }
 
@@ -58,15 +57,15 @@ static void fail3(float *x) {
 // checked synchronization there does not surface the launch's configuration
 // error (H200, runtime-check/cuda-kernel-launch-unchecked).
 void launcher(float *x) { k<<<1, 32>>>(x); }
-// CHECK: :[[@LINE-1]]:27: warning: launch of 'k' is not checked for errors: nothing after it in 'launcher'
+// CHECK-MESSAGES: :[[@LINE-1]]:27: warning: launch of 'k' is not checked for errors: nothing after it in 'launcher'
 // Two levels of callers, none of which checks: still reported.
 static void deep_launch(float *x) { k<<<1, 32>>>(x); }
-// CHECK: :[[@LINE-1]]:37: warning: launch of 'k' is not checked for errors: nothing after it in 'deep_launch'
+// CHECK-MESSAGES: :[[@LINE-1]]:37: warning: launch of 'k' is not checked for errors: nothing after it in 'deep_launch'
 static void deep_op(float *x) { deep_launch(x); }
 // A generic lambda (each instantiation is a body of its own).
 static void fail5(float *x) {
   auto run = [&](auto n) { k<<<decltype(n)::value, 32>>>(x); };
-  // CHECK: :[[@LINE-1]]:28: warning: launch of 'k' is not checked for errors: nothing after it in the lambda in 'fail5' calls
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: launch of 'k' is not checked for errors: nothing after it in the lambda in 'fail5' calls
   run(std::integral_constant<int, 1>{});
 }
 int main() {
@@ -90,7 +89,7 @@ static void correct1(float *x) {
 // cudaSuccess after a launch that failed for its configuration.
 static void fail_sync1(float *x) {
   k<<<1, 32>>>(x);
-  // CHECK: :[[@LINE-1]]:3: warning: launch of 'k' is not checked for errors: nothing after it in 'fail_sync1' calls cudaGetLastError() [cuda-kernel-launch-unchecked]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: launch of 'k' is not checked for errors: nothing after it in 'fail_sync1' calls cudaGetLastError() [cuda-kernel-launch-unchecked]
   checkCudaErrors(cudaDeviceSynchronize());
 }
 static void correct3(float *x) {
@@ -110,7 +109,7 @@ static cudaError_t correct5(float *x) {
 static void fail_sync2(float *x, cudaStream_t s) {
   for (int i = 0; i < 4; ++i)
     k<<<1, 32, 0, s>>>(x);
-  // CHECK: :[[@LINE-1]]:5: warning: launch of 'k' is not checked for errors: nothing after it in 'fail_sync2' calls cudaGetLastError() [cuda-kernel-launch-unchecked]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: launch of 'k' is not checked for errors: nothing after it in 'fail_sync2' calls cudaGetLastError() [cuda-kernel-launch-unchecked]
   CUDA_CHECK(cudaStreamSynchronize(s));
 }
 static void correct7(float *x) {

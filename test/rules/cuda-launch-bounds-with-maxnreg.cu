@@ -1,32 +1,31 @@
-// RUN: not %cuda-lint --checks='-*,cuda-launch-bounds-with-maxnreg' %s 2>&1 \
-// RUN:   | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %check-cuda-lint %s cuda-launch-bounds-with-maxnreg %t
 
 // Both annotations on one declaration.
 __global__ void __launch_bounds__(128) __maxnreg__(32) fail1(float *x) {}
-// CHECK: :[[@LINE-1]]:40: error: kernel 'fail1' has both __launch_bounds__ and __maxnreg__{{.*}} [cuda-launch-bounds-with-maxnreg]
-// CHECK: :[[@LINE-2]]:17: note: __launch_bounds__ is given here
+// CHECK-NOTES: :[[@LINE-1]]:40: error: kernel 'fail1' has both __launch_bounds__ and __maxnreg__{{.*}} [cuda-launch-bounds-with-maxnreg]
+// CHECK-NOTES: :[[@LINE-2]]:17: note: __launch_bounds__ is given here
 
 // The order of the two annotations does not matter.
 __global__ void __maxnreg__(40) __launch_bounds__(256, 2) fail2(float *x) {}
-// CHECK: :[[@LINE-1]]:17: error: kernel 'fail2' has both
-// CHECK: :[[@LINE-2]]:33: note: __launch_bounds__ is given here
+// CHECK-NOTES: :[[@LINE-1]]:17: error: kernel 'fail2' has both
+// CHECK-NOTES: :[[@LINE-2]]:33: note: __launch_bounds__ is given here
 
 // Split over a declaration and the definition, either way round.
 __global__ void __launch_bounds__(128) fail3(float *x);
 __global__ void __maxnreg__(32) fail3(float *x) {}
-// CHECK: :[[@LINE-1]]:17: error: kernel 'fail3' has both
-// CHECK: :[[@LINE-3]]:17: note: __launch_bounds__ is given here
+// CHECK-NOTES: :[[@LINE-1]]:17: error: kernel 'fail3' has both
+// CHECK-NOTES: :[[@LINE-3]]:17: note: __launch_bounds__ is given here
 
 __global__ void __maxnreg__(32) fail4(float *x);
-// CHECK: :[[@LINE-1]]:17: error: kernel 'fail4' has both
-// CHECK: :[[@LINE+1]]:17: note: __launch_bounds__ is given here
+// CHECK-NOTES: :[[@LINE-1]]:17: error: kernel 'fail4' has both
+// CHECK-NOTES: :[[@LINE+1]]:17: note: __launch_bounds__ is given here
 __global__ void __launch_bounds__(128) fail4(float *x) {}
 
 // Three declarations: one finding.
 __global__ void fail5(int n);
 __global__ void __maxnreg__(64) fail5(int n);
-// CHECK: :[[@LINE-1]]:17: error: kernel 'fail5' has both
-// CHECK: :[[@LINE+1]]:17: note: __launch_bounds__ is given here
+// CHECK-NOTES: :[[@LINE-1]]:17: error: kernel 'fail5' has both
+// CHECK-NOTES: :[[@LINE+1]]:17: note: __launch_bounds__ is given here
 __global__ void __launch_bounds__(512) fail5(int n) {}
 
 // Through the project's own macros.
@@ -34,18 +33,18 @@ __global__ void __launch_bounds__(512) fail5(int n) {}
 #define REG_CAP __maxnreg__(48)
 #define TUNED_KERNEL __global__ KERNEL_BOUNDS(256) REG_CAP
 __global__ KERNEL_BOUNDS(128) REG_CAP void fail6(float *x) {}
-// CHECK: :[[@LINE-1]]:31: error: kernel 'fail6' has both
-// CHECK: :[[@LINE-2]]:12: note: __launch_bounds__ is given here
+// CHECK-NOTES: :[[@LINE-1]]:31: error: kernel 'fail6' has both
+// CHECK-NOTES: :[[@LINE-2]]:12: note: __launch_bounds__ is given here
 TUNED_KERNEL void fail7(float *x) {}
-// CHECK: :[[@LINE-1]]:1: error: kernel 'fail7' has both
-// CHECK: :[[@LINE-2]]:1: note: __launch_bounds__ is given here
+// CHECK-NOTES: :[[@LINE-1]]:1: error: kernel 'fail7' has both
+// CHECK-NOTES: :[[@LINE-2]]:1: note: __launch_bounds__ is given here
 
 // Function templates: reported once at the template, however many
 // instantiations and explicit instantiations there are.
 template <int Threads>
 __global__ void __launch_bounds__(Threads) __maxnreg__(32) fail8(float *x) {}
-// CHECK: :[[@LINE-1]]:44: error: kernel 'fail8' has both
-// CHECK: :[[@LINE-2]]:17: note: __launch_bounds__ is given here
+// CHECK-NOTES: :[[@LINE-1]]:44: error: kernel 'fail8' has both
+// CHECK-NOTES: :[[@LINE-2]]:17: note: __launch_bounds__ is given here
 template __global__ void fail8<128>(float *);
 template __global__ void fail8<256>(float *);
 void launch8(float *x) { fail8<512><<<1, 512>>>(x); }
@@ -54,8 +53,8 @@ template <typename T>
 __global__ void __launch_bounds__(256) fail9(T *x);
 template <typename T>
 __global__ void __maxnreg__(32) fail9(T *x) {}
-// CHECK: :[[@LINE-1]]:17: error: kernel 'fail9' has both
-// CHECK: :[[@LINE-4]]:17: note: __launch_bounds__ is given here
+// CHECK-NOTES: :[[@LINE-1]]:17: error: kernel 'fail9' has both
+// CHECK-NOTES: :[[@LINE-4]]:17: note: __launch_bounds__ is given here
 void launch9(float *x) { fail9<<<1, 256>>>(x); }
 
 // Explicit specializations: nvcc 13.0 applies the primary template's
@@ -63,16 +62,16 @@ void launch9(float *x) { fail9<<<1, 256>>>(x); }
 // (reported at the specialization, with a note at the template).
 template <typename T> __global__ void __maxnreg__(32) spec(T *x) {}
 template <> __global__ void __launch_bounds__(64) spec<float>(float *x) {}
-// CHECK: :[[@LINE-1]]:29: error: kernel 'spec<float>' has both
-// CHECK: :[[@LINE-3]]:39: note: __maxnreg__ is given here, on the primary template
+// CHECK-NOTES: :[[@LINE-1]]:29: error: kernel 'spec<float>' has both
+// CHECK-NOTES: :[[@LINE-3]]:39: note: __maxnreg__ is given here, on the primary template
 template <> __global__ void __launch_bounds__(64) __maxnreg__(32) spec<double>(double *x) {}
-// CHECK: :[[@LINE-1]]:51: error: kernel 'spec<double>' has both
-// CHECK: :[[@LINE-2]]:29: note: __launch_bounds__ is given here
+// CHECK-NOTES: :[[@LINE-1]]:51: error: kernel 'spec<double>' has both
+// CHECK-NOTES: :[[@LINE-2]]:29: note: __launch_bounds__ is given here
 template <> __global__ void spec<int>(int *x) {}
 template <typename T> __global__ void __launch_bounds__(128) spec2(T *x) {}
 template <> __global__ void __maxnreg__(32) spec2<float>(float *x) {}
-// CHECK: :[[@LINE-1]]:29: error: kernel 'spec2<float>' has both
-// CHECK: :[[@LINE-3]]:39: note: __launch_bounds__ is given here, on the primary template
+// CHECK-NOTES: :[[@LINE-1]]:29: error: kernel 'spec2<float>' has both
+// CHECK-NOTES: :[[@LINE-3]]:39: note: __launch_bounds__ is given here, on the primary template
 
 // Not a finding: one of the two only.
 __global__ void __launch_bounds__(128) correct1(float *x) {}

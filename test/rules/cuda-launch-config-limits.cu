@@ -1,5 +1,4 @@
-// RUN: not %cuda-lint --checks='-*,cuda-launch-config-limits' %s 2>&1 \
-// RUN:   | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %check-cuda-lint %s cuda-launch-config-limits %t
 // Block and grid dimensions against the limits of every CUDA GPU.
 #include <cuda_runtime.h>
 
@@ -8,25 +7,25 @@ constexpr unsigned kBlock = 2048;
 
 void fail1(float *x) {
   k<<<1, kBlock>>>(x);
-  // CHECK: :[[@LINE-1]]:10: error: block dimension x of 2048 threads exceeds the limit of 1024; the launch of 'k' fails [cuda-launch-config-limits]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: error: block dimension x of 2048 threads exceeds the limit of 1024; the launch of 'k' fails [cuda-launch-config-limits]
   dim3 block(32, 64);
   k<<<1, block>>>(x);
-  // CHECK: :[[@LINE-1]]:10: error: block of 2048 threads (32 x 64 x 1) exceeds the limit of 1024 threads per block; the launch of 'k' fails [cuda-launch-config-limits]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: error: block of 2048 threads (32 x 64 x 1) exceeds the limit of 1024 threads per block; the launch of 'k' fails [cuda-launch-config-limits]
   k<<<1, dim3(1, 1, 128)>>>(x);
-  // CHECK: :[[@LINE-1]]:10: error: block dimension z of 128 threads exceeds the limit of 64
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: error: block dimension z of 128 threads exceeds the limit of 64
 }
 
 void fail2(float *x) {
   k<<<dim3(1, 70000), 32>>>(x);
-  // CHECK: :[[@LINE-1]]:7: error: grid dimension y of 70000 blocks exceeds the limit of 65535; the launch of 'k' fails [cuda-launch-config-limits]
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: error: grid dimension y of 70000 blocks exceeds the limit of 65535; the launch of 'k' fails [cuda-launch-config-limits]
   dim3 grid;
   grid.z = 65536;
   k<<<grid, 32>>>(x);
-  // CHECK: :[[@LINE-1]]:7: error: grid dimension z of 65536 blocks exceeds the limit of 65535
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: error: grid dimension z of 65536 blocks exceeds the limit of 65535
 }
 
 template <int BX, int BY> void launch2d(float *x) { k<<<1, dim3(BX, BY)>>>(x); }
-// CHECK: :[[@LINE-1]]:60: error: block of 4096 threads (64 x 64 x 1) exceeds the limit of 1024
+// CHECK-MESSAGES: :[[@LINE-1]]:60: error: block of 4096 threads (64 x 64 x 1) exceeds the limit of 1024
 void fail3(float *x) {
   launch2d<16, 16>(x);
   launch2d<64, 64>(x);

@@ -1,5 +1,4 @@
-// RUN: not %cuda-lint --checks='-*,cuda-launch-exceeds-launch-bounds' %s 2>&1 \
-// RUN:   | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %check-cuda-lint %s cuda-launch-exceeds-launch-bounds %t
 // Launch sites as real code spells them, on a kernel with __launch_bounds__;
 // sizes known only at run time are never findings. Host and device sides
 // both see host code: each finding is reported once.
@@ -17,29 +16,33 @@ void use(dim3 &);
 
 void fail1(float *x) {
   scale<<<4, 512>>>(x);
-  // CHECK: :[[@LINE-1]]:14: error: kernel 'scale' is launched with 512 threads per block, more than the 256 of its __launch_bounds__; the launch fails [cuda-launch-exceeds-launch-bounds]
-  // CHECK: :8:17: note: __launch_bounds__ is given here
+  // CHECK-NOTES: :[[@LINE-1]]:14: error: kernel 'scale' is launched with 512 threads per block, more than the 256 of its __launch_bounds__; the launch fails [cuda-launch-exceeds-launch-bounds]
+  // CHECK-NOTES: :7:17: note: __launch_bounds__ is given here
 }
 
 void fail2(float *x, int n) {
   dim3 grid((n + 255) / 256);
   scale<<<grid, kThreads>>>(x);
-  // CHECK: :[[@LINE-1]]:17: error: kernel 'scale' is launched with 512 threads
+  // CHECK-NOTES: :[[@LINE-1]]:17: error: kernel 'scale' is launched with 512 threads
+  // CHECK-NOTES: :7:17: note: __launch_bounds__ is given here
 }
 
 void fail3(float *x) {
   dim3 block(32, 32);
   scale<<<1, block>>>(x);
-  // CHECK: :[[@LINE-1]]:14: error: kernel 'scale' is launched with 1024 threads
+  // CHECK-NOTES: :[[@LINE-1]]:14: error: kernel 'scale' is launched with 1024 threads
+  // CHECK-NOTES: :7:17: note: __launch_bounds__ is given here
 }
 
 void fail4(float *x) {
   tiled<128><<<1, 256>>>(x);
-  // CHECK: :[[@LINE-1]]:19: error: kernel 'tiled' is launched with 256 threads per block, more than the 128
+  // CHECK-NOTES: :[[@LINE-1]]:19: error: kernel 'tiled' is launched with 256 threads per block, more than the 128
+  // CHECK-NOTES: :8:34: note: __launch_bounds__ is given here
 }
 
 template <int Threads> void launch_tiled(float *x) { tiled<64><<<1, Threads>>>(x); }
-// CHECK: :[[@LINE-1]]:69: error: kernel 'tiled' is launched with 96 threads per block, more than the 64
+// CHECK-NOTES: :[[@LINE-1]]:69: error: kernel 'tiled' is launched with 96 threads per block, more than the 64
+// CHECK-NOTES: :8:34: note: __launch_bounds__ is given here
 void fail5(float *x) { launch_tiled<96>(x); }
 
 void fail6(float *x) {
@@ -47,7 +50,8 @@ void fail6(float *x) {
   b.x = 512;
   void *args[] = {&x};
   cudaLaunchKernel((const void *)scale, dim3(2), b, args, 0, 0);
-  // CHECK: :[[@LINE-1]]:50: error: kernel 'scale' is launched with 512 threads
+  // CHECK-NOTES: :[[@LINE-1]]:50: error: kernel 'scale' is launched with 512 threads
+  // CHECK-NOTES: :7:17: note: __launch_bounds__ is given here
 }
 
 void fail7(float *x) {
@@ -55,16 +59,19 @@ void fail7(float *x) {
   cfg.gridDim = 8;
   cfg.blockDim = dim3(16, 16);
   cudaLaunchKernelEx(&cfg, clustered, x);
-  // CHECK: :[[@LINE-1]]:3: error: kernel 'clustered' is launched with 256 threads per block, more than the 128
+  // CHECK-NOTES: :[[@LINE-1]]:3: error: kernel 'clustered' is launched with 256 threads per block, more than the 128
+  // CHECK-NOTES: :10:17: note: __launch_bounds__ is given here
 }
 
 void fail8(float *x) {
   const int threads = 2 * 256;
   auto kernel = scale;
   kernel<<<1, threads>>>(x);
-  // CHECK: :[[@LINE-1]]:15: error: kernel 'scale' is launched with 512 threads
+  // CHECK-NOTES: :[[@LINE-1]]:15: error: kernel 'scale' is launched with 512 threads
+  // CHECK-NOTES: :7:17: note: __launch_bounds__ is given here
   declared_later<<<1, 1024>>>(x);
-  // CHECK: :[[@LINE-1]]:23: error: kernel 'declared_later' is launched with 1024 threads
+  // CHECK-NOTES: :[[@LINE-1]]:23: error: kernel 'declared_later' is launched with 1024 threads
+  // CHECK-NOTES: :12:17: note: __launch_bounds__ is given here
 }
 __global__ void declared_later(float *x) {}
 

@@ -1,5 +1,4 @@
-// RUN: not %cuda-lint --checks='-*,cuda-shared-initializer' %s 2>&1 \
-// RUN:   | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %check-cuda-lint %s cuda-shared-initializer %t
 
 #include <cuda/barrier>
 #include <cuda/pipeline>
@@ -18,42 +17,42 @@ union Raw { int i; float f; };
 // Written initializers: never applied to shared memory.
 __global__ void fail1(int *out) {
   __shared__ int total = 0;
-// CHECK: :[[@LINE-1]]:18: error: __shared__ variable 'total' has an initializer{{.*}} [cuda-shared-initializer]
+// CHECK-NOTES: :[[@LINE-1]]:18: error: __shared__ variable 'total' has an initializer{{.*}} [cuda-shared-initializer]
   __shared__ float tile[4] = {};
-// CHECK: :[[@LINE-1]]:20: error: __shared__ variable 'tile' has an initializer
+// CHECK-NOTES: :[[@LINE-1]]:20: error: __shared__ variable 'tile' has an initializer
   __shared__ Plain p{1, 2.0f};
-// CHECK: :[[@LINE-1]]:20: error: __shared__ variable 'p' has an initializer
+// CHECK-NOTES: :[[@LINE-1]]:20: error: __shared__ variable 'p' has an initializer
   out[0] = total + (int)tile[0] + p.n;
 }
 
 // Types whose default constructor is not empty: it never runs.
 __global__ void fail2(int *out) {
   __shared__ Counter c;
-// CHECK: :[[@LINE-1]]:22: error: __shared__ variable 'c' of type 'Counter' needs dynamic initialization{{.*}}: its constructor never runs
-// CHECK: :9:48: note: the default constructor of 'Counter' initializes member 'n'
+// CHECK-NOTES: :[[@LINE-1]]:22: error: __shared__ variable 'c' of type 'Counter' needs dynamic initialization{{.*}}: its constructor never runs
+// CHECK-NOTES: :8:48: note: the default constructor of 'Counter' initializes member 'n'
   __shared__ Counter counters[32];
-// CHECK: :[[@LINE-1]]:22: error: __shared__ variable 'counters' of type 'Counter[32]' needs dynamic initialization
-// CHECK: :9:48: note: the default constructor of 'Counter' initializes member 'n'
+// CHECK-NOTES: :[[@LINE-1]]:22: error: __shared__ variable 'counters' of type 'Counter[32]' needs dynamic initialization
+// CHECK-NOTES: :8:48: note: the default constructor of 'Counter' initializes member 'n'
   static __shared__ Defaults d;
-// CHECK: :[[@LINE-1]]:30: error: __shared__ variable 'd' of type 'Defaults' needs dynamic initialization
-// CHECK: :10:23: note: member 'n' of 'Defaults' has a default member initializer
+// CHECK-NOTES: :[[@LINE-1]]:30: error: __shared__ variable 'd' of type 'Defaults' needs dynamic initialization
+// CHECK-NOTES: :9:23: note: member 'n' of 'Defaults' has a default member initializer
   __shared__ Shape s;
-// CHECK: :[[@LINE-1]]:20: error: __shared__ variable 's' of type 'Shape' needs dynamic initialization
-// CHECK: :14:8: note: 'Shape' has virtual functions or virtual bases
+// CHECK-NOTES: :[[@LINE-1]]:20: error: __shared__ variable 's' of type 'Shape' needs dynamic initialization
+// CHECK-NOTES: :13:8: note: 'Shape' has virtual functions or virtual bases
   __shared__ Holder h;
-// CHECK: :[[@LINE-1]]:21: error: __shared__ variable 'h' of type 'Holder' needs dynamic initialization
-// CHECK: :9:48: note: the default constructor of 'Counter' initializes member 'n'
+// CHECK-NOTES: :[[@LINE-1]]:21: error: __shared__ variable 'h' of type 'Holder' needs dynamic initialization
+// CHECK-NOTES: :8:48: note: the default constructor of 'Counter' initializes member 'n'
   out[0] = c.n + counters[0].n + d.n + h.k; (void)s;
 }
 
 // A destructor that is not empty never runs either (nvcc warns #20054).
 __global__ void fail3(int *out) {
   __shared__ Tracked t;
-// CHECK: :[[@LINE-1]]:22: error: __shared__ variable 't' of type 'Tracked' has a destructor that is not empty; it never runs
-// CHECK: :13:36: note: the destructor of 'Tracked' is not empty
+// CHECK-NOTES: :[[@LINE-1]]:22: error: __shared__ variable 't' of type 'Tracked' has a destructor that is not empty; it never runs
+// CHECK-NOTES: :12:36: note: the destructor of 'Tracked' is not empty
   __shared__ Tracked ts[8];
-// CHECK: :[[@LINE-1]]:22: error: __shared__ variable 'ts' of type 'Tracked[8]' has a destructor that is not empty
-// CHECK: :13:36: note: the destructor of 'Tracked' is not empty
+// CHECK-NOTES: :[[@LINE-1]]:22: error: __shared__ variable 'ts' of type 'Tracked[8]' has a destructor that is not empty
+// CHECK-NOTES: :12:36: note: the destructor of 'Tracked' is not empty
   out[0] = t.n + ts[1].n;
 }
 
@@ -61,31 +60,31 @@ __global__ void fail3(int *out) {
 __global__ void fail_device_only(int *out) {
 #ifdef __CUDA_ARCH__
   __shared__ Counter on_device;
-// CHECK: :[[@LINE-1]]:22: error: __shared__ variable 'on_device' of type 'Counter' needs dynamic initialization
-// CHECK: :9:48: note: the default constructor of 'Counter' initializes member 'n'
+// CHECK-NOTES: :[[@LINE-1]]:22: error: __shared__ variable 'on_device' of type 'Counter' needs dynamic initialization
+// CHECK-NOTES: :8:48: note: the default constructor of 'Counter' initializes member 'n'
   out[0] = on_device.n;
 #endif
 }
 
 // File scope.
 __shared__ Counter fail4;
-// CHECK: :[[@LINE-1]]:20: error: __shared__ variable 'fail4' of type 'Counter' needs dynamic initialization
-// CHECK: :9:48: note: the default constructor of 'Counter' initializes member 'n'
+// CHECK-NOTES: :[[@LINE-1]]:20: error: __shared__ variable 'fail4' of type 'Counter' needs dynamic initialization
+// CHECK-NOTES: :8:48: note: the default constructor of 'Counter' initializes member 'n'
 
 // Templates: reported once at the template, with the first instantiation
 // that needs a constructor.
 template <typename T> __device__ T fail5(T v) {
   __shared__ T slot;
-// CHECK: :[[@LINE-1]]:16: error: __shared__ variable 'slot' of type 'Counter' needs dynamic initialization
-// CHECK: :9:48: note: the default constructor of 'Counter' initializes member 'n'
-// CHECK: :[[@LINE+8]]:12: note: in instantiation of 'fail5<Counter>' requested here
+// CHECK-NOTES: :[[@LINE-1]]:16: error: __shared__ variable 'slot' of type 'Counter' needs dynamic initialization
+// CHECK-NOTES: :8:48: note: the default constructor of 'Counter' initializes member 'n'
+// CHECK-NOTES: :[[@LINE+8]]:12: note: in instantiation of 'fail5<Counter>' requested here
   slot = v;
   return slot;
 }
 template <int N> __global__ void fail6(int *out) {
   __shared__ Defaults per_block[N];
-// CHECK: :[[@LINE-1]]:23: error: __shared__ variable 'per_block' of type 'Defaults[N]' needs dynamic initialization
-// CHECK: :10:23: note: member 'n' of 'Defaults' has a default member initializer
+// CHECK-NOTES: :[[@LINE-1]]:23: error: __shared__ variable 'per_block' of type 'Defaults[N]' needs dynamic initialization
+// CHECK-NOTES: :9:23: note: member 'n' of 'Defaults' has a default member initializer
   out[0] = fail5(Counter()).n + fail5(3) + per_block[0].n;
 }
 template __global__ void fail6<4>(int *);
@@ -96,7 +95,8 @@ template __global__ void fail6<4>(int *);
 template <typename T> struct Box { T value; };
 template <typename T> __device__ void fail8() {
   __shared__ Box<T> box;
-// CHECK: :[[@LINE-1]]:21: error: initialization is not supported for __shared__ variables [cuda-shared-initializer]
+// CHECK-NOTES: :[[@LINE-1]]:21: error: initialization is not supported for __shared__ variables [cuda-shared-initializer]
+// CHECK-NOTES: :[[@LINE+3]]:29: note: in instantiation of function template specialization 'fail8<Counter>' requested here
   (void)box;
 }
 __global__ void launch8() { fail8<Counter>(); fail8<int>(); }
@@ -106,9 +106,9 @@ __global__ void launch8() { fail8<Counter>(); fail8<int>(); }
 // (portability warning), and accepts arrays of barriers.
 __global__ void portable1(float *out) {
   __shared__ cuda::barrier<cuda::thread_scope_block> bar;
-// CHECK: :[[@LINE-1]]:54: warning: clang rejects __shared__ variable 'bar' of libcu++ type 'cuda::barrier<cuda::thread_scope_block>', which nvcc accepts{{.*}}; portability only
+// CHECK-NOTES: :[[@LINE-1]]:54: warning: clang rejects __shared__ variable 'bar' of libcu++ type 'cuda::barrier<cuda::thread_scope_block>', which nvcc accepts{{.*}}; portability only
   __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> state;
-// CHECK: :[[@LINE-1]]:71: warning: clang rejects __shared__ variable 'state' of libcu++ type 'cuda::pipeline_shared_state<cuda::thread_scope_block, 2>'
+// CHECK-NOTES: :[[@LINE-1]]:71: warning: clang rejects __shared__ variable 'state' of libcu++ type 'cuda::pipeline_shared_state<cuda::thread_scope_block, 2>'
   __shared__ cuda::barrier<cuda::thread_scope_block> stages[2];
   if (threadIdx.x == 0) {
     init(&bar, blockDim.x);

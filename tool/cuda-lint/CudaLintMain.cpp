@@ -20,6 +20,7 @@
 #include "driver/SidePlan.h"
 #include "driver/Toolchain.h"
 #include "driver/NvccTranslation.h"
+#include "ClangTidyModule.h"
 #include "GlobList.h"
 #include "analysis/Uniformity.h"
 #include "llvm/ADT/StringExtras.h"
@@ -70,7 +71,8 @@ static cl::opt<bool> SystemHeaders(
              "toolkit, CCCL), as clang-tidy's --system-headers; the header filter still applies"),
     cl::cat(Category));
 static cl::opt<bool> ListChecks("list-checks",
-                                cl::desc("List the enabled checks and exit"),
+                                cl::desc("List the registered checks that --checks enables "
+                                         "(with each rule's severity and summary) and exit"),
                                 cl::cat(Category));
 static cl::opt<std::string> Explain(
     "explain", cl::desc("Print a rule's documentation and exit"),
@@ -206,11 +208,28 @@ std::string shellJoin(const std::vector<std::string> &Args) {
   return Out;
 }
 
+/// Prints the checks that are registered (the check factories of the linked
+/// clang-tidy modules: lib/checks/Checks.def) and enabled by --checks, sorted,
+/// one a line: `<id>  (<severity>)  <summary>`, severity and summary from the
+/// rule's docs page; a registered check without a page prints `(no docs page)`
+/// (test/catalog/catalog.test fails on it).
 int listChecks() {
+  clang::tidy::ClangTidyCheckFactories Factories;
+  for (const auto &Entry : clang::tidy::ClangTidyModuleRegistry::entries())
+    Entry.instantiate()->addCheckFactories(Factories);
   clang::tidy::GlobList Enabled(ChecksOpt.empty() ? "cuda-*" : "cuda-*," + ChecksOpt);
-  for (const RuleInfo &R : allRules())
-    if (Enabled.contains(R.Id))
-      outs() << R.Id << "  (" << severityName(R.Sev) << ")  " << R.Summary << "\n";
+  std::vector<StringRef> Names;
+  for (const auto &Factory : Factories)
+    if (Enabled.contains(Factory.getKey()))
+      Names.push_back(Factory.getKey());
+  llvm::sort(Names);
+  for (StringRef Name : Names) {
+    outs() << Name;
+    if (const RuleInfo *R = findRule(Name))
+      outs() << "  (" << severityName(R->Sev) << ")  " << R->Summary << "\n";
+    else
+      outs() << "  (no docs page)\n";
+  }
   return 0;
 }
 
