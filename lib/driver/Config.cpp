@@ -1,4 +1,5 @@
 #include "driver/Config.h"
+#include "driver/InputFiles.h"
 #include "RuleCatalog.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -169,10 +170,10 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
 }
 
 llvm::Expected<LoadedConfig> loadConfig(llvm::StringRef Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  auto Buf = readRegularFile(Path, MaxConfigBytes);
   if (!Buf)
     return llvm::createStringError(Path + ": cannot read configuration: " +
-                                   Buf.getError().message());
+                                   llvm::toString(Buf.takeError()));
   return parseConfig(Path, (*Buf)->getBuffer());
 }
 

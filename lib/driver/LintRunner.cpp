@@ -7,6 +7,8 @@
 #include "NoLintDirectiveHandler.h"
 #include "ClangTidyModule.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -186,6 +188,44 @@ private:
   bool DroppingNotes = false;
 };
 
+/// Clears everything in \p CI that would make the front end write a file or
+/// load code or serialized ASTs: dependency and header-include files, module
+/// dependency directories, serialized and logged diagnostics, statistics and
+/// time-trace files, plugins and plugin actions, LLVM options, implicit module
+/// builds and their cache, prebuilt modules, precompiled headers and AST
+/// merges. The compile-command translation already drops the flags that ask
+/// for these (isSafeDatabaseOption, NvccTranslation.cpp); this is the second
+/// line, for what a flag's spelling could still reach (and for flags given
+/// after `--`). An analysis writes nothing but cuda-lint's own outputs.
+void withoutSideEffects(CompilerInvocation &CI) {
+  CI.getDependencyOutputOpts() = DependencyOutputOptions();
+  DiagnosticOptions &Diag = CI.getDiagnosticOpts();
+  Diag.DiagnosticLogFile.clear();
+  Diag.DiagnosticSerializationFile.clear();
+  FrontendOptions &FE = CI.getFrontendOpts();
+  FE.OutputFile.clear();
+  FE.StatsFile.clear();
+  FE.TimeTracePath.clear();
+  FE.ModuleOutputPath.clear();
+  FE.Plugins.clear();
+  FE.AddPluginActions.clear();
+  FE.PluginArgs.clear();
+  FE.ActionName.clear();
+  FE.LLVMArgs.clear();
+  FE.ModuleFiles.clear();
+  FE.ASTMergeFiles.clear();
+  FE.OverrideRecordLayoutsFile.clear();
+  HeaderSearchOptions &HS = CI.getHeaderSearchOpts();
+  HS.ModuleCachePath.clear();
+  HS.PrebuiltModuleFiles.clear();
+  HS.PrebuiltModulePaths.clear();
+  HS.VFSOverlayFiles.clear();
+  CI.getLangOpts().ImplicitModules = false;
+  PreprocessorOptions &PP = CI.getPreprocessorOpts();
+  PP.ImplicitPCHInclude.clear();
+  PP.ChainedIncludes.clear();
+}
+
 /// Runs the enabled checks on one side: clang-tidy's runner (runClangTidy),
 /// minus its "Error while processing" message on stderr: compiler errors are
 /// findings here, printed with the rest.
@@ -247,6 +287,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                        DiagnosticConsumer *DiagConsumer) override {
       // No "N errors generated" lines: the findings are printed by us.
       Invocation->getDiagnosticOpts().ShowCarets = false;
+      withoutSideEffects(*Invocation);
       return FrontendActionFactory::runInvocation(Invocation, Files, PCHContainerOps,
                                                   DiagConsumer);
     }
