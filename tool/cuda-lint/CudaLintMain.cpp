@@ -596,13 +596,10 @@ int main(int argc, const char **argv) {
       for (const std::string &In : RunInputs) {
         if (!Why.empty())
           break;
-        // Rewriting the baseline that is read is the way to update it.
-        if (StringRef(O.Option) == "--write-baseline" &&
-            llvm::is_contained(Baselines, In))
-          continue;
         if (sys::fs::equivalent(O.Path, In))
           Why = "it is '" + In + "', an input of this run";
       }
+      // Rewriting the baseline that is read is the way to update it.
       for (const std::string &B : Baselines)
         if (Why.empty() && StringRef(O.Option) != "--write-baseline" &&
             sys::fs::equivalent(O.Path, B))

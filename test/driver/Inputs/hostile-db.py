@@ -1,6 +1,6 @@
 """Writes a hostile compile_commands.json into DIR (issue 18): a clang command
 and nvcc commands whose flags would make clang write files, load code or read
-serialized ASTs, each naming a path under DIR/w (which does not exist). Usage:
+serialized ASTs, each naming a path under DIR/w (an empty directory). Usage:
 hostile-db.py DIR NVCC. The units are DIR/clang.cu, DIR/nvcc.cu, DIR/fwd.cu;
 each has one cuda-launch-bounds-with-maxnreg finding."""
 import json
@@ -8,7 +8,8 @@ import os
 import sys
 
 d, nvcc = os.path.abspath(sys.argv[1]), sys.argv[2]
-w = os.path.join(d, "w")  # every path a flag names is in here
+w = os.path.join(d, "w")  # every path a flag names is in here (empty)
+os.makedirs(w, exist_ok=True)
 
 
 def p(name):
