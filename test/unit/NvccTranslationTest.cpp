@@ -11,6 +11,8 @@ using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 using ::testing::Contains;
 using ::testing::Not;
+using ::testing::Eq;
+using ::testing::HasSubstr;
 
 namespace {
 
@@ -432,6 +434,96 @@ TEST(NvccTranslation, DashDashEndsOptions) {
   TranslatedCommand R = translateCompileCommand(Clang);
   EXPECT_TRUE(R.IsCuda);
   EXPECT_THAT(R.Args, ElementsAre("clang++", "-DX", "-x", "cuda", "/src/h.cuh"));
+}
+
+//===--- A compile database is untrusted input (issue 18) ---===//
+
+/// Translates `clang++ -x cuda <Flags> -c /src/a.cu` run in /build.
+TranslatedCommand clangCmd(std::vector<std::string> Flags, llvm::vfs::FileSystem *FS = nullptr,
+                           const ResponseFilePolicy &Policy = {}) {
+  std::vector<std::string> Line = {"clang++", "-x", "cuda"};
+  Line.insert(Line.end(), Flags.begin(), Flags.end());
+  Line.insert(Line.end(), {"-c", "/src/a.cu"});
+  return translateCompileCommand(
+      clang::tooling::CompileCommand("/build", "/src/a.cu", Line, ""), FS, Policy);
+}
+
+TEST(UntrustedDatabase, FlagsThatWriteFilesOrLoadCodeAreDropped) {
+  TranslatedCommand R = clangCmd({"--serialize-diagnostics", "/tmp/d.dia", "-fplugin=/p.so",
+                                  "-Xclang", "-load", "-Xclang", "/p.so", "-mllvm", "-stats",
+                                  "-fmodules-cache-path=/m", "-ftime-trace", "-dependency-file",
+                                  "/d", "-Wp,-MD,/d", "-Xarch_device", "-fplugin=/q.so",
+                                  "-include-pch", "/x.pch", "--config=/c.cfg", "-DKEEP"});
+  EXPECT_THAT(flags(R), ElementsAre("-DKEEP", "-x", "cuda"));
+  EXPECT_THAT(dropped(R),
+              ElementsAre("--serialize-diagnostics /tmp/d.dia", "-fplugin=/p.so", "-Xclang -load",
+                          "-Xclang /p.so", "-mllvm -stats", "-fmodules-cache-path=/m",
+                          "-ftime-trace", "-dependency-file /d", "-Wp,-MD,/d",
+                          "-Xarch_device -fplugin=/q.so", "-include-pch /x.pch",
+                          "--config=/c.cfg"));
+  for (const DroppedFlag &D : R.DroppedFlags)
+    EXPECT_THAT(D.Reason, HasSubstr("may write files or load code")) << D.Flag;
+
+  // The same flags forwarded by nvcc to its host compiler.
+  TranslatedCommand H = nvcc({"-Xcompiler=-fplugin=/p.so,-ftime-trace", "-DKEEP"});
+  EXPECT_THAT(flags(H), ElementsAre("-DKEEP", "-x", "cuda"));
+  EXPECT_THAT(dropped(H), ElementsAre("-fplugin=/p.so", "-ftime-trace"));
+  TranslatedCommand F = nvcc({"-forward-unknown-to-host-compiler", "--serialize-diagnostics",
+                              "/tmp/d.dia"});
+  EXPECT_THAT(dropped(F), ElementsAre("--serialize-diagnostics /tmp/d.dia"));
+}
+
+TEST(UntrustedDatabase, SafeFlagsAreKept) {
+  std::vector<std::string> Safe = {"-Xclang", "-fcuda-allow-variadic-functions", "-Wall",
+                                   "-Werror=return-type", "-fPIC", "-march=native", "-O2",
+                                   "-g", "-std=c++17", "-isystem", "/opt/inc", "-include",
+                                   "pre.h", "-fno-threadsafe-statics",
+                                   "-fmacro-prefix-map=/a=/b", "-pthread"};
+  TranslatedCommand R = clangCmd(Safe);
+  EXPECT_THAT(dropped(R), IsEmpty());
+  EXPECT_TRUE(hasSeq(flags(R), {"-Xclang", "-fcuda-allow-variadic-functions", "-Wall"}));
+  EXPECT_THAT(flags(R), Contains("-Wreturn-type")); // warnings, never errors
+  EXPECT_THAT(flags(R), Contains("-march=native"));
+}
+
+TEST(UntrustedDatabase, ResponseFileFlagsAreNeverPrinted) {
+  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  FS->addFile("/build/a.rsp", 0,
+              llvm::MemoryBuffer::getMemBuffer("-DA --secret-unknown=hunter2 @b.rsp"));
+  FS->addFile("/build/b.rsp", 0, llvm::MemoryBuffer::getMemBuffer("-fplugin=/p.so"));
+  FS->addFile("/etc/outside.rsp", 0, llvm::MemoryBuffer::getMemBuffer("-DOUTSIDE"));
+  FS->addFile("/build/big.rsp", 0, llvm::MemoryBuffer::getMemBuffer(std::string(64, 'x')));
+  FS->addFile("/buildx/a.rsp", 0, llvm::MemoryBuffer::getMemBuffer("-DBESIDE"));
+  ResponseFilePolicy Policy;
+  Policy.RestrictToTrees = true;
+  Policy.AllowedTrees = {"/build"};
+  Policy.MaxFileBytes = 40;
+  TranslatedCommand R =
+      clangCmd({"@a.rsp", "@/etc/outside.rsp", "@big.rsp", "@/buildx/a.rsp"}, FS.get(), Policy);
+  EXPECT_THAT(flags(R), ElementsAre("-DA", "-x", "cuda"));
+  // Response files are refused while they are expanded, before any flag.
+  EXPECT_THAT(dropped(R), ElementsAre("@/etc/outside.rsp", "@big.rsp", "@/buildx/a.rsp",
+                                      "argument 2 of response file 'a.rsp'",
+                                      "argument 1 of the response file named by argument 3 of "
+                                      "response file 'a.rsp'"));
+  for (const DroppedFlag &D : R.DroppedFlags) {
+    EXPECT_THAT(D.describe(), Not(HasSubstr("hunter2")));
+    EXPECT_THAT(D.describe(), Not(HasSubstr("plugin")));
+  }
+  EXPECT_THAT(R.DroppedFlags[0].describe(), Eq("response file '@/etc/outside.rsp'"));
+  EXPECT_THAT(R.DroppedFlags[0].Reason, HasSubstr("outside the compilation database's"));
+  EXPECT_THAT(R.DroppedFlags[1].Reason, HasSubstr("larger than 40 bytes"));
+  EXPECT_THAT(R.DroppedFlags[2].Reason, HasSubstr("outside the compilation database's"));
+  EXPECT_THAT(R.DroppedFlags[4].Reason, HasSubstr("may write files or load code"));
+  // Without the restriction (cuda-lint restricts; the default does not).
+  EXPECT_THAT(flags(clangCmd({"@/etc/outside.rsp"}, FS.get())),
+              ElementsAre("-DOUTSIDE", "-x", "cuda"));
+  // A file that names itself is read once per nesting chain.
+  FS->addFile("/build/self.rsp", 0, llvm::MemoryBuffer::getMemBuffer("-DSELF @self.rsp"));
+  TranslatedCommand Self = clangCmd({"@self.rsp"}, FS.get(), Policy);
+  EXPECT_THAT(flags(Self), ElementsAre("-DSELF", "-x", "cuda"));
+  ASSERT_EQ(Self.DroppedFlags.size(), 1u);
+  EXPECT_THAT(Self.DroppedFlags[0].Reason, HasSubstr("includes itself"));
 }
 
 //===--- clang and gcc commands ---===//
