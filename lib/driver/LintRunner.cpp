@@ -188,12 +188,31 @@ private:
   bool DroppingNotes = false;
 };
 
+/// The file system a side reads, minus FIFOs and sockets: opening one blocks
+/// until something writes to it, and a repository or a compile database can
+/// name one as a header or a forced include (`#include "fifo.h"` held the side
+/// until --timeout). clang reports such a file as one it cannot open. Devices
+/// need no such care: clang reads a character device's stat size, 0 bytes.
+class NoFifoFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    llvm::ErrorOr<llvm::vfs::Status> St = getUnderlyingFS().status(Path);
+    if (St && (St->getType() == llvm::sys::fs::file_type::fifo_file ||
+               St->getType() == llvm::sys::fs::file_type::socket_file))
+      return std::make_error_code(std::errc::operation_not_supported);
+    return ProxyFileSystem::openFileForRead(Path);
+  }
+};
+
 /// Clears everything in \p CI that would make the front end write a file or
 /// load code or serialized ASTs: dependency and header-include files, module
 /// dependency directories, serialized and logged diagnostics, statistics and
 /// time-trace files, plugins and plugin actions, LLVM options, implicit module
-/// builds and their cache, prebuilt modules, precompiled headers and AST
-/// merges. The compile-command translation already drops the flags that ask
+/// builds and their cache, prebuilt modules, precompiled headers, AST
+/// merges and the sanitizer, XRay and profile lists. The compile-command translation already drops the flags that ask
 /// for these (isSafeDatabaseOption, NvccTranslation.cpp); this is the second
 /// line, for what a flag's spelling could still reach (and for flags given
 /// after `--`). An analysis writes nothing but cuda-lint's own outputs.
@@ -220,7 +239,15 @@ void withoutSideEffects(CompilerInvocation &CI) {
   HS.PrebuiltModuleFiles.clear();
   HS.PrebuiltModulePaths.clear();
   HS.VFSOverlayFiles.clear();
-  CI.getLangOpts().ImplicitModules = false;
+  LangOptions &LO = CI.getLangOpts();
+  LO.ImplicitModules = false;
+  // Lists read when the AST context is made (ignorelists and the like):
+  // meaningless for an analysis, and files a database should not make us read.
+  LO.NoSanitizeFiles.clear();
+  LO.XRayAlwaysInstrumentFiles.clear();
+  LO.XRayNeverInstrumentFiles.clear();
+  LO.XRayAttrListFiles.clear();
+  LO.ProfileListFiles.clear();
   PreprocessorOptions &PP = CI.getPreprocessorOpts();
   PP.ImplicitPCHInclude.clear();
   PP.ChainedIncludes.clear();
@@ -236,7 +263,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   // command's directory, and the process-wide real file system would move the
   // working directory of every thread (and of relative paths in the output).
   auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::createPhysicalFileSystem());
+      llvm::makeIntrusiveRefCnt<NoFifoFileSystem>(llvm::vfs::createPhysicalFileSystem()));
   // cuda-lint's compatibility header (CompatHeader.h) lives only here.
   BaseFS->pushOverlay(compatHeaderFileSystem());
   tooling::ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
