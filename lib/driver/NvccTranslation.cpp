@@ -524,10 +524,9 @@ private:
   void expandFile(StringRef Name, StringRef NameOrigin, StringRef Dir, unsigned Depth,
                   ExpandedArgs &Out) {
     S.Origin = NameOrigin.str();
-    StringRef Origin = NameOrigin;
     std::string Spelling = ("@" + Name).str();
     auto Refuse = [&](const Twine &Why) {
-      S.drop(Spelling, Why.str(), Origin.empty() ? "response file" : "compile flag");
+      S.drop(Spelling, Why.str(), "response file");
     };
     if (Depth >= MaxDepth)
       return Refuse("response files nested more than " + Twine(MaxDepth) + " deep");

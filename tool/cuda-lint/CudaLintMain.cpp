@@ -413,9 +413,15 @@ int main(int argc, const char **argv) {
     bool FromDatabase = J.File.empty();
     if (J.File.empty())
       J.File = J.TU.Command.File;
+    // The nvcc facts count too: `-maxrregcount` leaves no clang flag.
+    std::vector<std::string> Facts;
+    for (const auto &F : J.TU.Facts)
+      Facts.push_back((F.getKey() + "=" + F.getValue().Value).str());
+    llvm::sort(Facts);
     std::string Key = J.File + '\0' + J.TU.Command.Directory + '\0' +
                       llvm::join(J.TU.Command.Flags, std::string(1, '\0')) + '\0' +
-                      llvm::join(J.TU.Command.GpuArchs, ",") + (J.TU.Command.IsCuda ? "c" : "");
+                      llvm::join(J.TU.Command.GpuArchs, ",") + '\0' + llvm::join(Facts, ",") +
+                      (J.TU.Command.IsCuda ? "c" : "");
     if (!SeenCommands.insert(Key).second) {
       J.File.clear();
       --Listed; // a repetition, not a stale entry
