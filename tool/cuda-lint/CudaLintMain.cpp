@@ -466,7 +466,16 @@ int main(int argc, const char **argv) {
 
   // The toolkit is needed only for CUDA units.
   SidePlanOptions PlanOpts;
-  PlanOpts.DefaultArch = DefaultArch;
+  // nvcc's names (sm_80, sm_90a, sm_100f, compute_90), as clang knows them; a
+  // name clang does not know would surface as errors inside the CUDA headers.
+  if (std::optional<std::string> Arch = clangGpuArch(DefaultArch)) {
+    PlanOpts.DefaultArch = *Arch;
+  } else {
+    Errors.report("--cuda-gpu-arch: '" + DefaultArch +
+                  "' is not a GPU architecture (expected a name such as sm_80, sm_90a or "
+                  "compute_90)");
+    return 2;
+  }
   if (DeviceArchs == "first")
     PlanOpts.Devices.Mode = DeviceArchSelection::First;
   else if (DeviceArchs != "all") {
