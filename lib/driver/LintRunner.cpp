@@ -207,52 +207,6 @@ public:
   }
 };
 
-/// Clears everything in \p CI that would make the front end write a file or
-/// load code or serialized ASTs: dependency and header-include files, module
-/// dependency directories, serialized and logged diagnostics, statistics and
-/// time-trace files, plugins and plugin actions, LLVM options, implicit module
-/// builds and their cache, prebuilt modules, precompiled headers, AST
-/// merges and the sanitizer, XRay and profile lists. The compile-command translation already drops the flags that ask
-/// for these (isSafeDatabaseOption, NvccTranslation.cpp); this is the second
-/// line, for what a flag's spelling could still reach (and for flags given
-/// after `--`). An analysis writes nothing but cuda-lint's own outputs.
-void withoutSideEffects(CompilerInvocation &CI) {
-  CI.getDependencyOutputOpts() = DependencyOutputOptions();
-  DiagnosticOptions &Diag = CI.getDiagnosticOpts();
-  Diag.DiagnosticLogFile.clear();
-  Diag.DiagnosticSerializationFile.clear();
-  FrontendOptions &FE = CI.getFrontendOpts();
-  FE.OutputFile.clear();
-  FE.StatsFile.clear();
-  FE.TimeTracePath.clear();
-  FE.ModuleOutputPath.clear();
-  FE.Plugins.clear();
-  FE.AddPluginActions.clear();
-  FE.PluginArgs.clear();
-  FE.ActionName.clear();
-  FE.LLVMArgs.clear();
-  FE.ModuleFiles.clear();
-  FE.ASTMergeFiles.clear();
-  FE.OverrideRecordLayoutsFile.clear();
-  HeaderSearchOptions &HS = CI.getHeaderSearchOpts();
-  HS.ModuleCachePath.clear();
-  HS.PrebuiltModuleFiles.clear();
-  HS.PrebuiltModulePaths.clear();
-  HS.VFSOverlayFiles.clear();
-  LangOptions &LO = CI.getLangOpts();
-  LO.ImplicitModules = false;
-  // Lists read when the AST context is made (ignorelists and the like):
-  // meaningless for an analysis, and files a database should not make us read.
-  LO.NoSanitizeFiles.clear();
-  LO.XRayAlwaysInstrumentFiles.clear();
-  LO.XRayNeverInstrumentFiles.clear();
-  LO.XRayAttrListFiles.clear();
-  LO.ProfileListFiles.clear();
-  PreprocessorOptions &PP = CI.getPreprocessorOpts();
-  PP.ImplicitPCHInclude.clear();
-  PP.ChainedIncludes.clear();
-}
-
 /// Runs the enabled checks on one side: clang-tidy's runner (runClangTidy),
 /// minus its "Error while processing" message on stderr: compiler errors are
 /// findings here, printed with the rest.
@@ -383,6 +337,43 @@ void normalizeMessagePaths(tooling::DiagnosticMessage &M, llvm::StringRef Direct
 }
 
 } // namespace
+
+void withoutSideEffects(CompilerInvocation &CI) {
+  CI.getDependencyOutputOpts() = DependencyOutputOptions();
+  DiagnosticOptions &Diag = CI.getDiagnosticOpts();
+  Diag.DiagnosticLogFile.clear();
+  Diag.DiagnosticSerializationFile.clear();
+  FrontendOptions &FE = CI.getFrontendOpts();
+  FE.OutputFile.clear();
+  FE.StatsFile.clear();
+  FE.TimeTracePath.clear();
+  FE.ModuleOutputPath.clear();
+  FE.Plugins.clear();
+  FE.AddPluginActions.clear();
+  FE.PluginArgs.clear();
+  FE.ActionName.clear();
+  FE.LLVMArgs.clear();
+  FE.ModuleFiles.clear();
+  FE.ASTMergeFiles.clear();
+  FE.OverrideRecordLayoutsFile.clear();
+  HeaderSearchOptions &HS = CI.getHeaderSearchOpts();
+  HS.ModuleCachePath.clear();
+  HS.PrebuiltModuleFiles.clear();
+  HS.PrebuiltModulePaths.clear();
+  HS.VFSOverlayFiles.clear();
+  LangOptions &LO = CI.getLangOpts();
+  LO.ImplicitModules = false;
+  // Lists read when the AST context is made (ignorelists and the like):
+  // meaningless for an analysis, and files a database should not make us read.
+  LO.NoSanitizeFiles.clear();
+  LO.XRayAlwaysInstrumentFiles.clear();
+  LO.XRayNeverInstrumentFiles.clear();
+  LO.XRayAttrListFiles.clear();
+  LO.ProfileListFiles.clear();
+  PreprocessorOptions &PP = CI.getPreprocessorOpts();
+  PP.ImplicitPCHInclude.clear();
+  PP.ChainedIncludes.clear();
+}
 
 void normalizeDiagnosticPaths(ClangTidyError &E, llvm::StringRef Directory) {
   static std::mutex M;

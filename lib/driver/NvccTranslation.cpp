@@ -1267,6 +1267,66 @@ void translateClang(StringRef Compiler, ArrayRef<std::string> Args,
 
 } // namespace
 
+std::vector<std::string> withoutUnsafeClangFlags(ArrayRef<std::string> Argv,
+                                                 std::vector<DroppedFlag> &Dropped) {
+  if (Argv.empty())
+    return {};
+  const opt::OptTable &Table = clang::getDriverOptTable();
+  std::vector<const char *> Ptrs;
+  for (const std::string &A : Argv.drop_front())
+    Ptrs.push_back(A.c_str());
+  opt::InputArgList List(Ptrs.data(), Ptrs.data() + Ptrs.size());
+  std::vector<std::string> Out = {Argv.front()};
+  unsigned Index = 0;
+  while (Index < Ptrs.size()) {
+    unsigned Start = Index;
+    std::unique_ptr<opt::Arg> Arg =
+        Table.ParseOneArg(List, Index, opt::Visibility(copts::ClangOption));
+    if (Index <= Start)
+      Index = Start + 1;
+    ArrayRef<std::string> Toks =
+        Argv.drop_front().slice(Start, std::min<unsigned>(Index, Ptrs.size()) - Start);
+    auto Keep = [&] { Out.insert(Out.end(), Toks.begin(), Toks.end()); };
+    if (!Arg) {
+      Keep(); // a value missing at the end: clang reports it
+      continue;
+    }
+    const opt::Option &O = Arg->getOption();
+    bool Safe;
+    if (O.getKind() == opt::Option::UnknownClass || O.getKind() == opt::Option::InputClass ||
+        O.matches(copts::OPT__DASH_DASH))
+      Safe = true;
+    else if (O.matches(copts::OPT_Xclang))
+      Safe = isSafeXclangPayload(Table, Arg->getValue());
+    else if (isSafeDatabaseOption(Table, O))
+      Safe = true;
+    else if (O.matches(copts::OPT_x) || O.matches(copts::OPT_o) ||
+             O.matches(copts::OPT_offload_arch_EQ) || O.matches(copts::OPT_driver_mode) ||
+             O.matches(copts::OPT_resource_dir))
+      Safe = true; // what a clang command needs as it is
+    else if (O.getKind() == opt::Option::FlagClass)
+      // A switch writes only to a place derived from the output's name: the
+      // ones whose name concerns files are dropped (isSafeDatabaseOption).
+      Safe = !inGroup(O, copts::OPT_M_Group) &&
+             !mentionsAny(O.getName(), {"file", "dir", "path", "plugin", "output", "cache",
+                                        "record", "time-trace", "report", "stats", "profil",
+                                        "dump", "save", "emit", "modul", "pch", "crash",
+                                        "coverage", "overlay", "rewrite", "split-dwarf",
+                                        "symbol-graph", "extract-api", "stack-usage"});
+    else
+      Safe = false;
+    if (Safe) {
+      Keep();
+      continue;
+    }
+    DroppedFlag D;
+    D.Flag = join(Toks, " ");
+    D.Reason = State::UnsafeReason.str();
+    Dropped.push_back(std::move(D));
+  }
+  return Out;
+}
+
 bool isNvccCompiler(StringRef Compiler) {
   StringRef Name = sys::path::filename(Compiler);
   Name.consume_back_insensitive(".exe");

@@ -12,6 +12,7 @@
 #define CUDA_LINT_DRIVER_NVCCTRANSLATION_H
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <optional>
@@ -161,6 +162,18 @@ struct TranslatedCommand {
 TranslatedCommand translateCompileCommand(const clang::tooling::CompileCommand &Cmd,
                                           llvm::vfs::FileSystem *FS = nullptr,
                                           const ResponseFilePolicy &Policy = {});
+
+/// \p Argv (a clang command line, argv[0] the compiler) without the options
+/// that could write files or load code, for commands that are used as they
+/// are rather than translated (cuda-lint-clangd's clang commands): those
+/// isSafeDatabaseOption rejects, except switches (no value) whose names do
+/// not concern files (`--cuda-host-only`, `-nocudalib`, `-c` pass) and the
+/// options a clang command needs as they are (`-x`, `-o`, `--offload-arch` /
+/// `--cuda-gpu-arch`, `--driver-mode`, `-resource-dir`); `-Xclang` as in
+/// translateCompileCommand; unknown options and inputs pass. What is removed
+/// is appended to \p Dropped.
+std::vector<std::string> withoutUnsafeClangFlags(llvm::ArrayRef<std::string> Argv,
+                                                 std::vector<DroppedFlag> &Dropped);
 
 /// Whether \p Compiler (a path or program name) is nvcc: its file name, minus
 /// a `.exe` suffix, ends in `nvcc`.
