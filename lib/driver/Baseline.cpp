@@ -1,4 +1,5 @@
 #include "driver/Baseline.h"
+#include "driver/InputFiles.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -54,10 +55,10 @@ static std::string entryKey(llvm::StringRef Rule, llvm::StringRef File,
 }
 
 llvm::Expected<Baseline> readBaseline(llvm::StringRef Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  auto Buf = readRegularFile(Path, MaxBaselineBytes);
   if (!Buf)
     return llvm::createStringError(Path + ": cannot read baseline: " +
-                                   Buf.getError().message());
+                                   llvm::toString(Buf.takeError()));
   auto Parsed = llvm::json::parse((*Buf)->getBuffer());
   if (!Parsed)
     return llvm::createStringError(Path + ": malformed baseline JSON: " +

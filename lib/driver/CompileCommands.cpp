@@ -1,4 +1,5 @@
 #include "driver/CompileCommands.h"
+#include "driver/InputFiles.h"
 #include "driver/NvccTranslation.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
@@ -16,7 +17,8 @@ namespace cuda_lint {
 /// nvcc-only facts become the global clang-tidy options "CudaLint.FromNvcc",
 /// "CudaLint.MaxRRegCount", "CudaLint.ExtendedLambda",
 /// "CudaLint.RelocatableDeviceCode" and "CudaLint.RelaxedConstexpr".
-TranslationUnitCommand fromCompileCommand(const tooling::CompileCommand &Cmd) {
+TranslationUnitCommand fromCompileCommand(const tooling::CompileCommand &Cmd,
+                                          const ResponseFilePolicy &Policy) {
   TranslationUnitCommand TU;
   llvm::SmallString<256> File(Cmd.Filename);
   if (!llvm::sys::path::is_absolute(File)) {
@@ -27,7 +29,7 @@ TranslationUnitCommand fromCompileCommand(const tooling::CompileCommand &Cmd) {
   TU.Command.File = std::string(File);
   TU.Command.Directory = Cmd.Directory;
 
-  TranslatedCommand T = translateCompileCommand(Cmd);
+  TranslatedCommand T = translateCompileCommand(Cmd, /*FS=*/nullptr, Policy);
   // Args: compiler, flags, source. The sides put their own compiler and the
   // absolute source path around the flags.
   if (T.Args.size() >= 2)
@@ -84,17 +86,17 @@ loadCompilationDatabase(llvm::StringRef BuildPath) {
   llvm::SmallString<256> Path(BuildPath);
   if (llvm::sys::fs::is_directory(Path))
     llvm::sys::path::append(Path, "compile_commands.json");
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  auto Buf = readRegularFile(Path, MaxDatabaseBytes);
   if (!Buf)
     return llvm::createStringError(std::string(Path) + ": cannot read: " +
-                                   Buf.getError().message());
+                                   llvm::toString(Buf.takeError()));
   // JSONCompilationDatabase's own errors do not say where; llvm::json does.
   if (auto Parsed = llvm::json::parse((*Buf)->getBuffer()); !Parsed)
     return llvm::createStringError(std::string(Path) + ": malformed JSON: " +
                                    llvm::toString(Parsed.takeError()));
   std::string Error;
-  auto DB = tooling::JSONCompilationDatabase::loadFromFile(
-      Path, Error, tooling::JSONCommandLineSyntax::AutoDetect);
+  auto DB = tooling::JSONCompilationDatabase::loadFromBuffer(
+      (*Buf)->getBuffer(), Error, tooling::JSONCommandLineSyntax::AutoDetect);
   if (!DB)
     return llvm::createStringError(std::string(Path) + ": " + Error);
   return std::unique_ptr<tooling::CompilationDatabase>(std::move(DB));
@@ -126,9 +128,12 @@ std::string includerOf(const tooling::CompilationDatabase &DB, llvm::StringRef H
   std::vector<std::string> Files = DB.getAllFiles();
   llvm::sort(Files);
   for (const std::string &F : Files) {
-    auto Buf = llvm::MemoryBuffer::getFile(F);
-    if (!Buf)
+    // Database entries may name anything (a FIFO, a device): only regular files.
+    auto Buf = readRegularFile(F, MaxSourceBytes);
+    if (!Buf) {
+      llvm::consumeError(Buf.takeError());
       continue;
+    }
     llvm::StringRef Text = (*Buf)->getBuffer();
     for (size_t Pos = Text.find(Name); Pos != llvm::StringRef::npos;
          Pos = Text.find(Name, Pos + 1)) {

@@ -2,6 +2,7 @@
 #ifndef CUDA_LINT_DRIVER_COMPILECOMMANDS_H
 #define CUDA_LINT_DRIVER_COMPILECOMMANDS_H
 
+#include "driver/NvccTranslation.h"
 #include "driver/SidePlan.h"
 #include "ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -18,13 +19,15 @@ namespace cuda_lint {
 struct TranslationUnitCommand {
   ClangCommand Command;
   clang::tidy::ClangTidyOptions::OptionMap Facts;
-  std::vector<std::string> DroppedFlags;
+  std::vector<DroppedFlag> DroppedFlags;
 };
 
 /// Turns a compile command of a database (nvcc, clang or gcc command line)
 /// into a TranslationUnitCommand. nvcc flags are translated to clang's CUDA
-/// driver by translateCompileCommand (lib/driver/NvccTranslation.h).
-TranslationUnitCommand fromCompileCommand(const clang::tooling::CompileCommand &Cmd);
+/// driver by translateCompileCommand (lib/driver/NvccTranslation.h), which
+/// reads the command's response files under \p Policy.
+TranslationUnitCommand fromCompileCommand(const clang::tooling::CompileCommand &Cmd,
+                                          const ResponseFilePolicy &Policy = {});
 
 /// The command for \p File when no database applies: `-x cuda` for .cu/.cuh,
 /// sm_90 unless \p Flags (clang flags given after `--`) or \p DefaultArch say

@@ -1,6 +1,7 @@
 #include "driver/Config.h"
 #include "ClangTidy.h"
 #include <map>
+#include "driver/InputFiles.h"
 #include "RuleCatalog.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -220,10 +221,10 @@ const std::map<std::string, std::string> &knownCheckOptions() {
 }
 
 llvm::Expected<LoadedConfig> loadConfig(llvm::StringRef Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  auto Buf = readRegularFile(Path, MaxConfigBytes);
   if (!Buf)
     return llvm::createStringError(Path + ": cannot read configuration: " +
-                                   Buf.getError().message());
+                                   llvm::toString(Buf.takeError()));
   return parseConfig(Path, (*Buf)->getBuffer());
 }
 

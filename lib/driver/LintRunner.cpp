@@ -8,6 +8,8 @@
 #include "NoLintDirectiveHandler.h"
 #include "ClangTidyModule.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -212,6 +214,25 @@ private:
   bool DroppingNotes = false;
 };
 
+/// The file system a side reads, minus FIFOs and sockets: opening one blocks
+/// until something writes to it, and a repository or a compile database can
+/// name one as a header or a forced include (`#include "fifo.h"` held the side
+/// until --timeout). clang reports such a file as one it cannot open. Devices
+/// need no such care: clang reads a character device's stat size, 0 bytes.
+class NoFifoFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    llvm::ErrorOr<llvm::vfs::Status> St = getUnderlyingFS().status(Path);
+    if (St && (St->getType() == llvm::sys::fs::file_type::fifo_file ||
+               St->getType() == llvm::sys::fs::file_type::socket_file))
+      return std::make_error_code(std::errc::operation_not_supported);
+    return ProxyFileSystem::openFileForRead(Path);
+  }
+};
+
 /// Runs the enabled checks on one side: clang-tidy's runner (runClangTidy),
 /// minus its "Error while processing" message on stderr: compiler errors are
 /// findings here, printed with the rest.
@@ -222,7 +243,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   // command's directory, and the process-wide real file system would move the
   // working directory of every thread (and of relative paths in the output).
   auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::createPhysicalFileSystem());
+      llvm::makeIntrusiveRefCnt<NoFifoFileSystem>(llvm::vfs::createPhysicalFileSystem()));
   // cuda-lint's compatibility header (CompatHeader.h) lives only here.
   BaseFS->pushOverlay(compatHeaderFileSystem());
   tooling::ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
@@ -273,6 +294,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                        DiagnosticConsumer *DiagConsumer) override {
       // No "N errors generated" lines: the findings are printed by us.
       Invocation->getDiagnosticOpts().ShowCarets = false;
+      withoutSideEffects(*Invocation);
       return FrontendActionFactory::runInvocation(Invocation, Files, PCHContainerOps,
                                                   DiagConsumer);
     }
@@ -341,6 +363,43 @@ void normalizeMessagePaths(tooling::DiagnosticMessage &M, llvm::StringRef Direct
 }
 
 } // namespace
+
+void withoutSideEffects(CompilerInvocation &CI) {
+  CI.getDependencyOutputOpts() = DependencyOutputOptions();
+  DiagnosticOptions &Diag = CI.getDiagnosticOpts();
+  Diag.DiagnosticLogFile.clear();
+  Diag.DiagnosticSerializationFile.clear();
+  FrontendOptions &FE = CI.getFrontendOpts();
+  FE.OutputFile.clear();
+  FE.StatsFile.clear();
+  FE.TimeTracePath.clear();
+  FE.ModuleOutputPath.clear();
+  FE.Plugins.clear();
+  FE.AddPluginActions.clear();
+  FE.PluginArgs.clear();
+  FE.ActionName.clear();
+  FE.LLVMArgs.clear();
+  FE.ModuleFiles.clear();
+  FE.ASTMergeFiles.clear();
+  FE.OverrideRecordLayoutsFile.clear();
+  HeaderSearchOptions &HS = CI.getHeaderSearchOpts();
+  HS.ModuleCachePath.clear();
+  HS.PrebuiltModuleFiles.clear();
+  HS.PrebuiltModulePaths.clear();
+  HS.VFSOverlayFiles.clear();
+  LangOptions &LO = CI.getLangOpts();
+  LO.ImplicitModules = false;
+  // Lists read when the AST context is made (ignorelists and the like):
+  // meaningless for an analysis, and files a database should not make us read.
+  LO.NoSanitizeFiles.clear();
+  LO.XRayAlwaysInstrumentFiles.clear();
+  LO.XRayNeverInstrumentFiles.clear();
+  LO.XRayAttrListFiles.clear();
+  LO.ProfileListFiles.clear();
+  PreprocessorOptions &PP = CI.getPreprocessorOpts();
+  PP.ImplicitPCHInclude.clear();
+  PP.ChainedIncludes.clear();
+}
 
 void normalizeDiagnosticPaths(ClangTidyError &E, llvm::StringRef Directory) {
   static std::mutex M;

@@ -5,6 +5,7 @@
 #include "driver/SidePlan.h"
 #include "ClangTidyDiagnosticConsumer.h"
 #include "ClangTidyOptions.h"
+#include "clang/Frontend/CompilerInvocation.h"
 #include <functional>
 #include <map>
 #include <optional>
@@ -97,6 +98,19 @@ lintTranslationUnit(const std::string &File, const std::string &Directory,
                     const std::vector<AnalysisSide> &Sides,
                     const LintSettings &Settings,
                     const clang::tidy::ClangTidyOptions::OptionMap &FactOptions);
+
+/// Clears everything in \p CI that would make the front end write a file or
+/// load code or serialized ASTs: dependency and header-include files, module
+/// dependency directories, serialized and logged diagnostics, statistics and
+/// time-trace files, plugins and plugin actions, LLVM options, implicit module
+/// builds and their cache, prebuilt modules, precompiled headers, AST
+/// merges and the sanitizer, XRay and profile lists. The compile-command translation already drops the flags that ask
+/// for these (isSafeDatabaseOption, NvccTranslation.cpp); this is the second
+/// line, for what a flag's spelling could still reach (and for flags given
+/// after `--`). An analysis writes nothing but cuda-lint's own outputs.
+/// lintSide applies it to every side; cuda-lint-clangd to every invocation
+/// clangd builds.
+void withoutSideEffects(clang::CompilerInvocation &CI);
 
 /// Rewrites the file paths of \p E (its location, notes, ranges and fix-its)
 /// as absolute paths (a relative one is taken from \p Directory, the compile

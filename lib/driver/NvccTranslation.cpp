@@ -26,6 +26,7 @@
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -308,12 +309,30 @@ struct State {
   /// Device architectures in clang spelling, in order, possibly repeated.
   std::vector<std::string> Archs;
 
+  /// Where the argument being translated comes from: "" for the command line,
+  /// else its place in a response file (its text is then never reported).
+  std::string Origin;
+
   explicit State(TranslatedCommand &R) : R(R) {}
 
-  void drop(StringRef Flag) {
-    if (DroppedSeen.insert(Flag).second)
-      R.DroppedFlags.push_back(Flag.str());
+  /// Drops \p Flag (as spelled) for \p Reason; reported by Origin when the
+  /// flag came from a response file.
+  void drop(StringRef Flag, StringRef Reason = "no clang equivalent",
+            StringRef Kind = "compile flag") {
+    DroppedFlag D;
+    D.Kind = Kind.str();
+    if (Origin.empty())
+      D.Flag = Flag.str();
+    else
+      D.Origin = Origin;
+    D.Reason = Reason.str();
+    if (DroppedSeen.insert(D.describe()).second)
+      R.DroppedFlags.push_back(std::move(D));
   }
+  /// Drops a flag that could write files or load code.
+  void dropUnsafe(StringRef Flag) { drop(Flag, UnsafeReason); }
+  static constexpr StringLiteral UnsafeReason =
+      "may write files or load code; such flags are never taken from a compile database";
 
   /// Records a device architecture spelled as nvcc or clang does ("sm_80",
   /// "compute_90a", "lto_90"); \p Origin is dropped when clang does not know it.
@@ -409,32 +428,71 @@ std::string absolutePath(StringRef Path, StringRef Dir) {
   return std::string(P);
 }
 
+/// Arguments with the place each comes from ("" for the command line, else
+/// "argument N of response file 'F'"), in parallel.
+struct ExpandedArgs {
+  std::vector<std::string> Args;
+  std::vector<std::string> Origins;
+};
+
+/// Whether \p Path lies in the tree of directory \p Dir (both absolute, real
+/// paths): \p Dir itself or below it.
+bool isWithinTree(StringRef Path, StringRef Dir) {
+  Dir.consume_back("/");
+  return Path == Dir || (Path.starts_with(Dir) && Path.size() > Dir.size() &&
+                         sys::path::is_separator(Path[Dir.size()]));
+}
+
 /// Expands `@file` response files (and, for nvcc, `--options-file F` /
-/// `-optf F`) relative to \p Dir. A file that cannot be read is dropped.
-std::vector<std::string> expandResponseFiles(ArrayRef<std::string> In,
-                                             StringRef Dir, bool Nvcc,
-                                             vfs::FileSystem *FS, State &S) {
-  std::vector<std::string> Args(In.begin(), In.end());
-  IntrusiveRefCntPtr<vfs::FileSystem> RealFS;
-  if (!FS) {
-    RealFS = vfs::getRealFileSystem();
-    FS = RealFS.get();
+/// `-optf F`) of a command line, under \p Policy (see ResponseFilePolicy).
+class ResponseFileExpander {
+public:
+  ResponseFileExpander(bool Nvcc, vfs::FileSystem &FS, const ResponseFilePolicy &Policy,
+                       State &S)
+      : Nvcc(Nvcc), FS(FS), Policy(Policy), S(S) {}
+
+  /// Expands \p In (argv, whose first element is the compiler and never a
+  /// response file); relative names are taken from \p Dir.
+  ExpandedArgs expand(ArrayRef<std::string> In, StringRef Dir) {
+    ExpandedArgs Out;
+    std::vector<std::string> Origins(In.size());
+    expandInto(In, Origins, Dir, /*Depth=*/0, Out);
+    return Out;
   }
-  // Options files inside options files need another round; bound the rounds
-  // so that a file naming itself cannot loop.
-  for (int Round = 0; Round < 8; ++Round) {
-    bool Again = false;
-    if (Nvcc) {
-      std::vector<std::string> Rewritten;
-      for (size_t I = 0; I < Args.size(); ++I) {
-        StringRef T = Args[I];
-        StringRef Value;
+
+private:
+  static constexpr unsigned MaxDepth = 8;
+  bool Nvcc;
+  vfs::FileSystem &FS;
+  const ResponseFilePolicy &Policy;
+  State &S;
+  uint64_t TotalBytes = 0;
+  std::vector<std::string> Stack; ///< real paths of the files being expanded
+
+  void push(ExpandedArgs &Out, std::string Arg, std::string Origin) {
+    Out.Args.push_back(std::move(Arg));
+    Out.Origins.push_back(std::move(Origin));
+  }
+
+  void expandInto(ArrayRef<std::string> Toks, ArrayRef<std::string> Origins, StringRef Dir,
+                  unsigned Depth, ExpandedArgs &Out) {
+    for (size_t I = 0; I < Toks.size(); ++I) {
+      StringRef T = Toks[I];
+      if (Depth == 0 && I == 0) {
+        push(Out, Toks[I], Origins[I]);
+        continue;
+      }
+      if (Nvcc) {
+        StringRef Value, ValueOrigin = Origins[I];
         bool Match = false;
         for (StringRef Name : {"--options-file", "-optf"}) {
           if (T == Name) {
             Match = true;
-            if (I + 1 < Args.size())
-              Value = Args[++I];
+            if (I + 1 < Toks.size()) {
+              Value = Toks[++I];
+              if (ValueOrigin.empty())
+                ValueOrigin = Origins[I];
+            }
           } else if (T.starts_with(Name) && T.drop_front(Name.size()).starts_with("=")) {
             Match = true;
             Value = T.drop_front(Name.size() + 1);
@@ -442,59 +500,228 @@ std::vector<std::string> expandResponseFiles(ArrayRef<std::string> In,
           if (Match)
             break;
         }
-        if (!Match) {
-          Rewritten.push_back(Args[I]);
+        if (Match) {
+          if (Value.empty()) {
+            S.Origin = ValueOrigin.str();
+            S.drop(T);
+          }
+          for (StringRef F : splitList(Value))
+            expandFile(F, ValueOrigin, Dir, Depth, Out);
           continue;
         }
-        for (StringRef F : splitList(Value))
-          Rewritten.push_back(("@" + F).str());
-        if (Value.empty())
-          S.drop(T);
       }
-      Args = std::move(Rewritten);
+      if (T.size() > 1 && T.starts_with("@")) {
+        expandFile(T.drop_front(), Origins[I], Dir, Depth, Out);
+        continue;
+      }
+      push(Out, Toks[I], Origins[I]);
     }
-    if (!any_of(Args, [](const std::string &A) { return StringRef(A).starts_with("@"); }))
-      break;
+  }
+
+  /// Expands response file \p Name, named at \p NameOrigin ("" for the
+  /// command line), in place; a file that may not or cannot be read is
+  /// dropped with the reason.
+  void expandFile(StringRef Name, StringRef NameOrigin, StringRef Dir, unsigned Depth,
+                  ExpandedArgs &Out) {
+    S.Origin = NameOrigin.str();
+    std::string Spelling = ("@" + Name).str();
+    auto Refuse = [&](const Twine &Why) {
+      S.drop(Spelling, Why.str(), "response file");
+    };
+    if (Depth >= MaxDepth)
+      return Refuse("response files nested more than " + Twine(MaxDepth) + " deep");
+    SmallString<256> Path;
+    if (sys::path::is_absolute(Name))
+      Path = Name;
+    else {
+      Path = Dir;
+      sys::path::append(Path, Name);
+    }
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    // Types and sizes first: a FIFO would block, /dev/zero never ends.
+    ErrorOr<vfs::Status> St = FS.status(Path);
+    if (!St)
+      return Refuse(St.getError().message());
+    if (St->getType() != sys::fs::file_type::regular_file)
+      return Refuse("not a regular file");
+    if (St->getSize() > Policy.MaxFileBytes)
+      return Refuse("larger than " + Twine(Policy.MaxFileBytes) + " bytes");
+    if (TotalBytes + St->getSize() > Policy.MaxTotalBytes)
+      return Refuse("the command's response files exceed " + Twine(Policy.MaxTotalBytes) +
+                    " bytes in all");
+    SmallString<256> Real;
+    if (FS.getRealPath(Path, Real))
+      Real = Path;
+    if (Policy.RestrictToTrees &&
+        none_of(Policy.AllowedTrees, [&](const std::string &D) { return isWithinTree(Real, D); }))
+      return Refuse("outside the compilation database's directory tree; "
+                    "--allow-response-files-in=DIR allows another tree");
+    if (is_contained(Stack, Real.str()))
+      return Refuse("it includes itself");
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+        FS.getBufferForFile(Path, /*FileSize=*/-1, /*RequiresNullTerminator=*/false);
+    if (!Buf)
+      return Refuse(Buf.getError().message());
+    StringRef Text = (*Buf)->getBuffer();
+    if (Text.size() > Policy.MaxFileBytes)
+      return Refuse("larger than " + Twine(Policy.MaxFileBytes) + " bytes");
+    TotalBytes += Text.size();
 
     BumpPtrAllocator Alloc;
     StringSaver Saver(Alloc);
     SmallVector<const char *, 64> Argv;
-    for (const std::string &A : Args)
-      Argv.push_back(Saver.save(A).data());
-    cl::ExpansionContext ECtx(Alloc, cl::TokenizeGNUCommandLine, FS);
-    ECtx.setCurrentDir(Dir).setRelativeNames(true);
-    if (Error E = ECtx.expandResponseFiles(Argv)) {
-      consumeError(std::move(E));
-      // Keep the arguments as they were; the unreadable files are dropped below.
-    } else {
-      std::vector<std::string> Expanded(Argv.begin(), Argv.end());
-      if (Nvcc)
-        Again = any_of(Expanded, [](const std::string &A) {
-          return A == "--options-file" || A == "-optf" ||
-                 StringRef(A).starts_with("--options-file=") ||
-                 StringRef(A).starts_with("-optf=");
-        });
-      Args = std::move(Expanded);
-    }
-    if (!Again)
-      break;
+    cl::TokenizeGNUCommandLine(Text, Saver, Argv);
+    std::vector<std::string> Toks(Argv.begin(), Argv.end());
+    std::string Where = NameOrigin.empty()
+                            ? ("response file '" + Name + "'").str()
+                            : ("the response file named by " + NameOrigin).str();
+    std::vector<std::string> Origins;
+    for (size_t I = 0; I < Toks.size(); ++I)
+      Origins.push_back("argument " + std::to_string(I + 1) + " of " + Where);
+    Stack.push_back(std::string(Real));
+    // Nested names are relative to the file that names them (as LLVM's
+    // ExpansionContext with relative names).
+    expandInto(Toks, Origins, sys::path::parent_path(Path), Depth + 1, Out);
+    Stack.pop_back();
   }
-  // What is left of `@file` could not be read (LLVM leaves a missing file's
-  // argument unexpanded, as GCC does).
-  std::vector<std::string> Out;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    if (I > 0 && StringRef(Args[I]).starts_with("@")) {
-      S.drop(Args[I]);
-      continue;
-    }
-    Out.push_back(Args[I]);
-  }
-  return Out;
-}
+};
 
 //===----------------------------------------------------------------------===//
 // clang/gcc arguments, through clang's own option table
 //===----------------------------------------------------------------------===//
+
+/// Whether \p O is in \p Group or a group below it.
+bool inGroup(const opt::Option &O, unsigned Group) {
+  for (opt::Option G = O.getGroup(); G.isValid(); G = G.getGroup())
+    if (G.getID() == Group)
+      return true;
+  return false;
+}
+
+/// Whether \p Text (lower case) mentions one of \p Words.
+bool mentionsAny(StringRef Text, ArrayRef<StringRef> Words) {
+  std::string Lower = Text.lower();
+  return any_of(Words, [&](StringRef W) { return StringRef(Lower).contains(W); });
+}
+
+/// Whether clang option \p In may be taken from a compile database, which is
+/// untrusted input: an allow-list derived from clang's option table, so that
+/// options added to clang later are judged by the same rules.
+///
+/// Kept: a vetted list of read-only options with a value (include search
+/// paths, forced includes, macros, `-std=`, the target, the toolkit and GCC
+/// installation, `-W<warning>`), and the options of the language, target,
+/// warning and remark, optimisation, debug-info and preprocessor families
+/// (clang's f, m, W/R, O, g and Preprocessor groups, and `-f`/`-m`/`-g` names
+/// clang leaves without a group) unless what the option table says of them
+/// concerns files: for a switch, its name; for an option with a value, its
+/// name, value name and help text, tested for words such as file, dir, path,
+/// plugin, output, cache, module, trace, record, report, profile, dump, emit.
+/// Dropped: everything else, among them every option that forwards text to
+/// another program or to cc1 (`-Xclang` is judged by its payload, see
+/// filterClangArgs; `-mllvm`, `-Wp,`, `-Xpreprocessor`, `-Xarch_*`,
+/// `-Xopenmp-target`, `-Wa,` ...), driver configuration files (`--config`),
+/// program paths (`-B`), precompiled headers and module files, VFS overlays,
+/// `--serialize-diagnostics`, `-save-stats`, `-ftime-trace`, `-fplugin=`,
+/// `-fpass-plugin=`, `-fmodules-cache-path=`, `-fprofile-*-generate`,
+/// `-fcrash-diagnostics-dir=`, `-dependency-file`, `-module-dependency-dir`.
+bool isSafeDatabaseOption(const opt::OptTable &Table, const opt::Option &In) {
+  opt::Option O = In.getUnaliasedOption();
+  switch (O.getID()) {
+  // Read-only search paths, forced includes, macros and a few ungrouped options.
+  case copts::OPT_I:
+  case copts::OPT_isystem:
+  case copts::OPT_iquote:
+  case copts::OPT_idirafter:
+  case copts::OPT_isysroot:
+  case copts::OPT_iwithsysroot:
+  case copts::OPT_isystem_after:
+  case copts::OPT_iprefix:
+  case copts::OPT_iwithprefix:
+  case copts::OPT_iwithprefixbefore:
+  case copts::OPT_cxx_isystem:
+  case copts::OPT_include:
+  case copts::OPT_imacros:
+  case copts::OPT_D:
+  case copts::OPT_U:
+  case copts::OPT_std_EQ:
+  case copts::OPT_ansi:
+  case copts::OPT_pthread:
+  case copts::OPT_w:
+  case copts::OPT_stdlib_EQ:
+  case copts::OPT_target:
+  case copts::OPT_cuda_path_EQ:
+  case copts::OPT_gcc_toolchain:
+  case copts::OPT_gcc_install_dir_EQ:
+  case copts::OPT__sysroot_EQ:
+  case copts::OPT_Qunused_arguments:
+  case copts::OPT_undef:
+  case copts::OPT_W_Joined:
+  case copts::OPT_cuid_EQ:
+  case copts::OPT_no_offloadlib:
+  case copts::OPT_Qn:
+  case copts::OPT_Qy:
+  // Strings written into __FILE__ and debug information, never opened.
+  case copts::OPT_fmacro_prefix_map_EQ:
+  case copts::OPT_fdebug_prefix_map_EQ:
+  case copts::OPT_ffile_prefix_map_EQ:
+  case copts::OPT_fdebug_compilation_dir_EQ:
+  case copts::OPT_fcoverage_compilation_dir_EQ:
+  case copts::OPT_fdiagnostics_absolute_paths:
+    return true;
+  // Their value is another program's (or cc1's) command line, or a file to read.
+  case copts::OPT_Wp_COMMA:
+  case copts::OPT_Xpreprocessor:
+  case copts::OPT_mllvm:
+  case copts::OPT_Wa_COMMA:
+  case copts::OPT_fthinlto_index_EQ:
+  case copts::OPT_fbasic_block_sections_EQ:
+    return false;
+  default:
+    break;
+  }
+  StringRef Name = O.getName();
+  bool Family = inGroup(O, copts::OPT_f_Group) || inGroup(O, copts::OPT_f_clang_Group) ||
+                inGroup(O, copts::OPT_m_Group) || inGroup(O, copts::OPT_DebugInfo_Group) ||
+                inGroup(O, copts::OPT_Diag_Group) || inGroup(O, copts::OPT_O_Group) ||
+                inGroup(O, copts::OPT_Preprocessor_Group) ||
+                (!O.getGroup().isValid() && (Name.starts_with("f") || Name.starts_with("m") ||
+                                             Name.starts_with("g")));
+  if (!Family)
+    return false;
+  // Words of option names that concern files (a module cache, a trace, a
+  // profile, a record, a report ...).
+  static constexpr StringRef NameWords[] = {
+      "file",    "dir",        "path",     "plugin",   "output",      "cache",
+      "record",  "time-trace", "report",   "stats",    "profil",      "list",
+      "map",     "prefix",     "dump",     "save",     "emit",        "write",
+      "modul",   "pch",        "crash",    "coverage", "overlay",     "index",
+      "rewrite", "split-dwarf", "symbol-graph", "extract-api", "stack-usage",
+      "temp-file"};
+  if (O.getKind() == opt::Option::FlagClass)
+    return !mentionsAny(Name, NameWords);
+  // Options with a value in the include-path groups are the vetted ones above.
+  if (inGroup(O, copts::OPT_IncludePath_Group))
+    return false;
+  // Of an option with a value, also what its value is called and its help.
+  const char *MetaVar = Table.getOptionMetaVar(O.getID());
+  const char *Help = Table.getOptionHelpText(O.getID());
+  std::string Text = (StringRef(MetaVar ? MetaVar : "") + " " + (Help ? Help : "")).str();
+  return !mentionsAny(Name, NameWords) &&
+         !mentionsAny(Text, {"file", "director", "path", "plugin", "dso", "cache", "output",
+                             "write", "dump", "save", "emit", "load", "record", "report"});
+}
+
+/// Whether the payload of `-Xclang` \p Value is a cc1 switch (no value) that
+/// isSafeDatabaseOption keeps; every other payload is dropped.
+bool isSafeXclangPayload(const opt::OptTable &Table, const char *Value) {
+  const char *Argv[] = {Value};
+  opt::InputArgList List(std::begin(Argv), std::end(Argv));
+  unsigned Index = 0;
+  std::unique_ptr<opt::Arg> A = Table.ParseOneArg(List, Index, opt::Visibility(copts::CC1Option));
+  return A && Index == 1 && A->getOption().getKind() == opt::Option::FlagClass &&
+         isSafeDatabaseOption(Table, A->getOption());
+}
 
 enum class ClangArgsMode {
   /// Flags meant for nvcc's host compiler: input files among them are noise.
@@ -507,15 +734,18 @@ enum class ClangArgsMode {
 struct ClangInput {
   std::string Path;
   std::string Lang;
+  std::string Origin; ///< as State::Origin
 };
 
-/// Keeps the arguments of \p In that clang's driver knows and that matter to
-/// a syntax-only analysis, appending them to \p Out; see
-/// translateCompileCommand for the policy. In Command mode, inputs go to
-/// \p Inputs and `--cuda-gpu-arch` to S.Archs.
-void filterClangArgs(ArrayRef<std::string> In, ClangArgsMode Mode, State &S,
-                     std::vector<std::string> &Out,
+/// Keeps the arguments of \p In that clang's driver knows, that matter to
+/// a syntax-only analysis and that isSafeDatabaseOption allows, appending them
+/// to \p Out; see translateCompileCommand for the policy. \p InOrigins says
+/// where each argument comes from (State::Origin). In Command mode, inputs go
+/// to \p Inputs and `--cuda-gpu-arch` to S.Archs.
+void filterClangArgs(ArrayRef<std::string> In, ArrayRef<std::string> InOrigins,
+                     ClangArgsMode Mode, State &S, std::vector<std::string> &Out,
                      std::vector<ClangInput> *Inputs = nullptr) {
+  assert(In.size() == InOrigins.size() && "one origin per argument");
   const opt::OptTable &Table = clang::getDriverOptTable();
   std::vector<const char *> Ptrs;
   for (const std::string &A : In)
@@ -529,6 +759,12 @@ void filterClangArgs(ArrayRef<std::string> In, ClangArgsMode Mode, State &S,
         Table.ParseOneArg(List, Index, opt::Visibility(copts::ClangOption));
     unsigned End = std::min<unsigned>(Index, Ptrs.size());
     ArrayRef<std::string> Toks = In.slice(Start, End - Start);
+    // A flag is reported by its origin when any of its parts is from a
+    // response file.
+    S.Origin.clear();
+    for (unsigned I = Start; I < std::max(End, Start + 1); ++I)
+      if (S.Origin.empty())
+        S.Origin = InOrigins[I];
     if (!Arg || Index <= Start) {
       // A value is missing at the end of the list.
       S.drop(join(Toks, " "));
@@ -545,17 +781,18 @@ void filterClangArgs(ArrayRef<std::string> In, ClangArgsMode Mode, State &S,
     }
     if (O.matches(copts::OPT__DASH_DASH)) {
       // Everything after `--` is an input.
-      for (const char *V : Arg->getValues()) {
+      for (unsigned I = Start + 1; I < End; ++I) {
+        S.Origin = InOrigins[I];
         if (Mode == ClangArgsMode::Command && Inputs)
-          Inputs->push_back({V, Lang});
+          Inputs->push_back({In[I], Lang, InOrigins[I]});
         else
-          S.drop(V);
+          S.drop(In[I]);
       }
       continue;
     }
     if (O.getKind() == opt::Option::InputClass) {
       if (Mode == ClangArgsMode::Command && Inputs)
-        Inputs->push_back({Toks.front(), Lang});
+        Inputs->push_back({Toks.front(), Lang, S.Origin});
       else
         S.drop(Toks.front());
       continue;
@@ -604,6 +841,18 @@ void filterClangArgs(ArrayRef<std::string> In, ClangArgsMode Mode, State &S,
       parsePtxasOptions(splitForwarded(Arg->getValue()), S.R.Facts);
       continue;
     }
+    // Nothing that could write a file or load code (isSafeDatabaseOption).
+    if (O.matches(copts::OPT_Xclang)) {
+      if (isSafeXclangPayload(Table, Arg->getValue()))
+        Keep();
+      else
+        S.dropUnsafe(join(Toks, " "));
+      continue;
+    }
+    if (!isSafeDatabaseOption(Table, O)) {
+      S.dropUnsafe(join(Toks, " "));
+      continue;
+    }
     if (O.matches(copts::OPT_fgpu_rdc)) {
       S.R.Facts.RelocatableDeviceCode = true;
       Keep();
@@ -646,8 +895,8 @@ void filterClangArgs(ArrayRef<std::string> In, ClangArgsMode Mode, State &S,
 //===----------------------------------------------------------------------===//
 
 /// Translates the arguments of an nvcc command (without argv[0]).
-void translateNvcc(ArrayRef<std::string> Args, const clang::tooling::CompileCommand &Cmd,
-                   State &S) {
+void translateNvcc(ArrayRef<std::string> Args, ArrayRef<std::string> Origins,
+                   const clang::tooling::CompileCommand &Cmd, State &S) {
   TranslatedCommand &R = S.R;
   NvccFacts &Facts = R.Facts;
   Facts.FromNvcc = true;
@@ -675,14 +924,16 @@ void translateNvcc(ArrayRef<std::string> Args, const clang::tooling::CompileComm
   std::optional<std::string> Lang;
   std::vector<std::string> Flags; // translated, in command order
   std::vector<std::string> Host;  // for the host compiler, filtered later
+  std::vector<std::string> HostOrigins; // where each of Host comes from
   bool Rdc = false, FastMath = false, Ftz = false, DeviceDebug = false,
        PerThreadStream = false, HaveArchOrGencode = false;
-  std::vector<std::string> Codes;
+  std::vector<std::string> Codes, CodeOrigins;
   bool LastWasForwarded = false;
 
   bool OnlyInputs = false;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef T = Args[I];
+    S.Origin = Origins[I];
     bool Forwarded = false;
     auto Finish = [&] { LastWasForwarded = Forwarded; };
 
@@ -699,6 +950,7 @@ void translateNvcc(ArrayRef<std::string> Args, const clang::tooling::CompileComm
       else if (LastWasForwarded) {
         // The value of a host flag nvcc does not know (`-isysroot /x`).
         Host.push_back(T.str());
+        HostOrigins.push_back(S.Origin);
         Forwarded = true;
       } else
         S.drop(T);
@@ -719,6 +971,7 @@ void translateNvcc(ArrayRef<std::string> Args, const clang::tooling::CompileComm
     if (!O) {
       if (ForwardUnknown) {
         Host.push_back(T.str());
+        HostOrigins.push_back(S.Origin);
         Forwarded = true;
       } else {
         S.drop(T);
@@ -740,6 +993,8 @@ void translateNvcc(ArrayRef<std::string> Args, const clang::tooling::CompileComm
       } else if (I + 1 < Args.size()) {
         Value = Args[++I];
         Spelling += " " + Value;
+        if (S.Origin.empty())
+          S.Origin = Origins[I];
       } else {
         S.drop(T);
         Finish();
@@ -821,8 +1076,10 @@ void translateNvcc(ArrayRef<std::string> Args, const clang::tooling::CompileComm
       Facts.ExtendedLambda = true;
       break;
     case NvAct::CompilerOptions:
-      for (std::string &H : splitForwarded(Value))
+      for (std::string &H : splitForwarded(Value)) {
         Host.push_back(std::move(H));
+        HostOrigins.push_back(S.Origin);
+      }
       break;
     case NvAct::PtxasOptions:
       parsePtxasOptions(splitForwarded(Value), Facts);
@@ -833,8 +1090,10 @@ void translateNvcc(ArrayRef<std::string> Args, const clang::tooling::CompileComm
         S.addArch(V, Spelling);
       break;
     case NvAct::Code:
-      for (StringRef V : Items)
+      for (StringRef V : Items) {
         Codes.push_back(V.str());
+        CodeOrigins.push_back(S.Origin);
+      }
       break;
     case NvAct::GenCode: {
       HaveArchOrGencode = true;
@@ -919,14 +1178,16 @@ void translateNvcc(ArrayRef<std::string> Args, const clang::tooling::CompileComm
   bool IsC = Lang ? *Lang == "c" : Ext == ".c";
 
   if (!HaveArchOrGencode)
-    for (const std::string &C : Codes)
-      S.addArch(C, "-code=" + C);
+    for (size_t I = 0; I < Codes.size(); ++I) {
+      S.Origin = CodeOrigins[I];
+      S.addArch(Codes[I], "-code=" + Codes[I]);
+    }
 
   Facts.RelocatableDeviceCode = Rdc;
 
   R.Args.push_back(IsC ? "clang" : "clang++");
   std::vector<std::string> HostKept;
-  filterClangArgs(Host, ClangArgsMode::HostFlags, S, HostKept);
+  filterClangArgs(Host, HostOrigins, ClangArgsMode::HostFlags, S, HostKept);
   append_range(R.Args, HostKept);
   // Macros nvcc defines itself for these flags (seen with `nvcc --dryrun`).
   if (PerThreadStream)
@@ -968,11 +1229,12 @@ void translateNvcc(ArrayRef<std::string> Args, const clang::tooling::CompileComm
 //===----------------------------------------------------------------------===//
 
 void translateClang(StringRef Compiler, ArrayRef<std::string> Args,
+                    ArrayRef<std::string> Origins,
                     const clang::tooling::CompileCommand &Cmd, State &S) {
   TranslatedCommand &R = S.R;
   std::vector<std::string> Kept;
   std::vector<ClangInput> Inputs;
-  filterClangArgs(Args, ClangArgsMode::Command, S, Kept, &Inputs);
+  filterClangArgs(Args, Origins, ClangArgsMode::Command, S, Kept, &Inputs);
 
   std::string Wanted = absolutePath(Cmd.Filename, Cmd.Directory);
   const ClangInput *Source = nullptr;
@@ -982,8 +1244,10 @@ void translateClang(StringRef Compiler, ArrayRef<std::string> Args,
   if (!Source && !Inputs.empty())
     Source = &Inputs.back();
   for (const ClangInput &In : Inputs)
-    if (&In != Source)
+    if (&In != Source) {
+      S.Origin = In.Origin;
       S.drop(In.Path);
+    }
   std::string Path = Source ? Source->Path : Cmd.Filename;
   std::string Lang = Source ? Source->Lang : "";
   if (Lang == "none")
@@ -1003,6 +1267,66 @@ void translateClang(StringRef Compiler, ArrayRef<std::string> Args,
 
 } // namespace
 
+std::vector<std::string> withoutUnsafeClangFlags(ArrayRef<std::string> Argv,
+                                                 std::vector<DroppedFlag> &Dropped) {
+  if (Argv.empty())
+    return {};
+  const opt::OptTable &Table = clang::getDriverOptTable();
+  std::vector<const char *> Ptrs;
+  for (const std::string &A : Argv.drop_front())
+    Ptrs.push_back(A.c_str());
+  opt::InputArgList List(Ptrs.data(), Ptrs.data() + Ptrs.size());
+  std::vector<std::string> Out = {Argv.front()};
+  unsigned Index = 0;
+  while (Index < Ptrs.size()) {
+    unsigned Start = Index;
+    std::unique_ptr<opt::Arg> Arg =
+        Table.ParseOneArg(List, Index, opt::Visibility(copts::ClangOption));
+    if (Index <= Start)
+      Index = Start + 1;
+    ArrayRef<std::string> Toks =
+        Argv.drop_front().slice(Start, std::min<unsigned>(Index, Ptrs.size()) - Start);
+    auto Keep = [&] { Out.insert(Out.end(), Toks.begin(), Toks.end()); };
+    if (!Arg) {
+      Keep(); // a value missing at the end: clang reports it
+      continue;
+    }
+    const opt::Option &O = Arg->getOption();
+    bool Safe;
+    if (O.getKind() == opt::Option::UnknownClass || O.getKind() == opt::Option::InputClass ||
+        O.matches(copts::OPT__DASH_DASH))
+      Safe = true;
+    else if (O.matches(copts::OPT_Xclang))
+      Safe = isSafeXclangPayload(Table, Arg->getValue());
+    else if (isSafeDatabaseOption(Table, O))
+      Safe = true;
+    else if (O.matches(copts::OPT_x) || O.matches(copts::OPT_o) ||
+             O.matches(copts::OPT_offload_arch_EQ) || O.matches(copts::OPT_driver_mode) ||
+             O.matches(copts::OPT_resource_dir))
+      Safe = true; // what a clang command needs as it is
+    else if (O.getKind() == opt::Option::FlagClass)
+      // A switch writes only to a place derived from the output's name: the
+      // ones whose name concerns files are dropped (isSafeDatabaseOption).
+      Safe = !inGroup(O, copts::OPT_M_Group) &&
+             !mentionsAny(O.getName(), {"file", "dir", "path", "plugin", "output", "cache",
+                                        "record", "time-trace", "report", "stats", "profil",
+                                        "dump", "save", "emit", "modul", "pch", "crash",
+                                        "coverage", "overlay", "rewrite", "split-dwarf",
+                                        "symbol-graph", "extract-api", "stack-usage"});
+    else
+      Safe = false;
+    if (Safe) {
+      Keep();
+      continue;
+    }
+    DroppedFlag D;
+    D.Flag = join(Toks, " ");
+    D.Reason = State::UnsafeReason.str();
+    Dropped.push_back(std::move(D));
+  }
+  return Out;
+}
+
 bool isNvccCompiler(StringRef Compiler) {
   StringRef Name = sys::path::filename(Compiler);
   Name.consume_back_insensitive(".exe");
@@ -1010,7 +1334,8 @@ bool isNvccCompiler(StringRef Compiler) {
 }
 
 TranslatedCommand translateCompileCommand(const clang::tooling::CompileCommand &Cmd,
-                                          vfs::FileSystem *FS) {
+                                          vfs::FileSystem *FS,
+                                          const ResponseFilePolicy &Policy) {
   TranslatedCommand R;
   State S(R);
   ArrayRef<std::string> Line = Cmd.CommandLine;
@@ -1030,13 +1355,19 @@ TranslatedCommand translateCompileCommand(const clang::tooling::CompileCommand &
     return R;
   }
   bool Nvcc = isNvccCompiler(Line.front());
-  std::vector<std::string> Args =
-      expandResponseFiles(Line, Cmd.Directory, Nvcc, FS, S);
-  ArrayRef<std::string> Rest = ArrayRef(Args).drop_front();
+  IntrusiveRefCntPtr<vfs::FileSystem> RealFS;
+  if (!FS) {
+    RealFS = vfs::getRealFileSystem();
+    FS = RealFS.get();
+  }
+  ExpandedArgs E = ResponseFileExpander(Nvcc, *FS, Policy, S).expand(Line, Cmd.Directory);
+  ArrayRef<std::string> Rest = ArrayRef(E.Args).drop_front();
+  ArrayRef<std::string> RestOrigins = ArrayRef(E.Origins).drop_front();
   if (Nvcc)
-    translateNvcc(Rest, Cmd, S);
+    translateNvcc(Rest, RestOrigins, Cmd, S);
   else
-    translateClang(Args.front(), Rest, Cmd, S);
+    translateClang(E.Args.front(), Rest, RestOrigins, Cmd, S);
+  S.Origin.clear();
 
   if (R.IsCuda) {
     StringSet<> Seen;

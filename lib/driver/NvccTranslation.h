@@ -12,6 +12,9 @@
 #define CUDA_LINT_DRIVER_NVCCTRANSLATION_H
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +44,46 @@ struct NvccFacts {
   bool FromNvcc = false;
 };
 
+/// A compile flag the translation did not pass on to clang, and why.
+struct DroppedFlag {
+  /// The flag as the command spells it (with its value, when it takes one);
+  /// empty for a flag taken from a response file, whose text is never shown
+  /// (it may be anything the file holds: see Origin).
+  std::string Flag;
+  /// For a flag read from a response file: where it is, e.g.
+  /// "argument 3 of response file 'CMakeFiles/k.rsp'"; empty otherwise.
+  std::string Origin;
+  /// Why it was dropped, e.g. "no clang equivalent".
+  std::string Reason = "no clang equivalent";
+  /// What was dropped: "compile flag", or "response file" for a response
+  /// file that was not read (Flag is then `@name`).
+  std::string Kind = "compile flag";
+
+  /// What a note names: "compile flag '-fconcepts'", "response file
+  /// '@x.rsp'", or Origin.
+  std::string describe() const {
+    return Origin.empty() ? Kind + " '" + Flag + "'" : Origin;
+  }
+};
+
+/// Where response files (`@file`, nvcc's `--options-file`) of a compile
+/// command may be read from. A compile database is untrusted input (it comes
+/// with a cloned repository): a response file may name any path, and its text
+/// becomes compile flags.
+struct ResponseFilePolicy {
+  /// When set, only response files whose real path (symbolic links resolved)
+  /// lies inside one of AllowedTrees are read; the others are dropped.
+  bool RestrictToTrees = false;
+  /// Absolute directories, each allowing its whole tree (cuda-lint: the
+  /// directory of the compilation database, and --allow-response-files-in).
+  std::vector<std::string> AllowedTrees;
+  /// The largest response file read, in bytes; a larger one is dropped.
+  uint64_t MaxFileBytes = 1 << 20;
+  /// The most response-file text one command may read in all, in bytes
+  /// (nested files included); the files after that are dropped.
+  uint64_t MaxTotalBytes = 16 << 20;
+};
+
 /// One compile command translated for clang 22's CUDA driver.
 struct TranslatedCommand {
   /// clang driver argv: Args[0] is the compiler (`clang++`, or `clang` for a C
@@ -62,13 +105,14 @@ struct TranslatedCommand {
   /// for clang).
   bool IsCuda = false;
   NvccFacts Facts;
-  /// Flags with no clang meaning that were dropped (an unknown nvcc option, a
-  /// host-compiler flag clang does not know, a missing response file), as
-  /// spelled in the command, each once, in command order. The caller reports
-  /// ONE note per distinct flag per run. Flags that clang does not need but
-  /// that we understand (`-o`, `-ccbin`, `-Xptxas`, `-lineinfo`, `-MD`, a host
-  /// `-Werror` ...) are consumed silently.
-  std::vector<std::string> DroppedFlags;
+  /// Flags that were dropped, each once, in command order: flags with no clang
+  /// meaning (an unknown nvcc option, a host-compiler flag clang does not
+  /// know), flags that could write files or load code (see
+  /// translateCompileCommand), and response files that were not read. The
+  /// caller reports ONE note per distinct flag per run. Flags that clang does
+  /// not need but that we understand (`-o`, `-ccbin`, `-Xptxas`, `-lineinfo`,
+  /// `-MD`, a host `-Werror` ...) are consumed silently.
+  std::vector<DroppedFlag> DroppedFlags;
 };
 
 /// Translates \p Cmd (one entry of a compile_commands.json) for clang's CUDA
@@ -92,6 +136,22 @@ struct TranslatedCommand {
 /// dependency-file flags and minus flags clang's driver does not know;
 /// `--cuda-gpu-arch`/`--offload-arch` move to GpuArchs.
 ///
+/// A compile database is untrusted input, so clang flags (of clang commands,
+/// and nvcc's host-compiler flags) pass only through an allow-list built from
+/// clang's option table (isSafeDatabaseOption): language, target, warning,
+/// optimisation, debug-info and preprocessor options and read-only include
+/// paths, minus every option whose name, value or help text concerns files,
+/// directories, plugins, module caches, traces, records or reports; options
+/// that forward text to another tool (`-Xclang`, `-mllvm`, `-Wp,`,
+/// `-Xpreprocessor`, `-Xarch_*`, ...) are dropped, except `-Xclang` of a
+/// cc1 switch that passes the same test. Such flags are dropped with the
+/// reason "may write files or load code".
+///
+/// Response files are read through \p Policy: regular files only, up to its
+/// size bounds, nested at most 8 deep, and only inside its trees when it
+/// restricts them; a flag read from one is never reported by its text
+/// (DroppedFlag::Origin names the file and the position instead).
+///
 /// Warnings are never turned into errors (`-Werror` is dropped,
 /// `-Werror=X` becomes `-WX`): clang's warnings differ from nvcc's and gcc's,
 /// and an analysis must not fail where the real build passes. Never fails: a
@@ -100,7 +160,20 @@ struct TranslatedCommand {
 /// \p FS, when given, is where response files are read (tests use an
 /// in-memory file system); otherwise the real file system.
 TranslatedCommand translateCompileCommand(const clang::tooling::CompileCommand &Cmd,
-                                          llvm::vfs::FileSystem *FS = nullptr);
+                                          llvm::vfs::FileSystem *FS = nullptr,
+                                          const ResponseFilePolicy &Policy = {});
+
+/// \p Argv (a clang command line, argv[0] the compiler) without the options
+/// that could write files or load code, for commands that are used as they
+/// are rather than translated (cuda-lint-clangd's clang commands): those
+/// isSafeDatabaseOption rejects, except switches (no value) whose names do
+/// not concern files (`--cuda-host-only`, `-nocudalib`, `-c` pass) and the
+/// options a clang command needs as they are (`-x`, `-o`, `--offload-arch` /
+/// `--cuda-gpu-arch`, `--driver-mode`, `-resource-dir`); `-Xclang` as in
+/// translateCompileCommand; unknown options and inputs pass. What is removed
+/// is appended to \p Dropped.
+std::vector<std::string> withoutUnsafeClangFlags(llvm::ArrayRef<std::string> Argv,
+                                                 std::vector<DroppedFlag> &Dropped);
 
 /// Whether \p Compiler (a path or program name) is nvcc: its file name, minus
 /// a `.exe` suffix, ends in `nvcc`.

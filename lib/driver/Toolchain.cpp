@@ -13,6 +13,23 @@ static bool hasFile(llvm::StringRef Dir, llvm::StringRef Rel) {
   return llvm::sys::fs::exists(P);
 }
 
+/// What clang needs of a CUDA toolkit to analyse both sides, relative to its
+/// root: the runtime headers the CUDA wrapper includes, cuda.h (clang reads
+/// the toolkit's version from it when there is no version.json/version.txt)
+/// and libdevice, which every device side links.
+static constexpr llvm::StringLiteral ToolkitFiles[] = {
+    "include/cuda_runtime.h", "include/cuda_runtime_api.h", "include/cuda.h",
+    "include/crt/host_defines.h", "nvvm/libdevice/libdevice.10.bc"};
+
+/// The files of ToolkitFiles that \p Root lacks, comma-separated ("" when none).
+static std::string missingToolkitFiles(llvm::StringRef Root) {
+  std::string Missing;
+  for (llvm::StringRef F : ToolkitFiles)
+    if (!hasFile(Root, F))
+      Missing += (Missing.empty() ? "" : ", ") + F.str();
+  return Missing;
+}
+
 llvm::Expected<std::string> findCudaToolkit(llvm::StringRef Explicit) {
   std::string Searched;
   llvm::raw_string_ostream OS(Searched);
@@ -22,11 +39,14 @@ llvm::Expected<std::string> findCudaToolkit(llvm::StringRef Explicit) {
     llvm::SmallString<256> Abs(Dir);
     llvm::sys::fs::make_absolute(Abs);
     llvm::SmallString<256> Real;
-    if (!llvm::sys::fs::real_path(Abs, Real) && hasFile(Real, "include/cuda_runtime.h"))
+    if (llvm::sys::fs::real_path(Abs, Real) || !llvm::sys::fs::is_directory(Real)) {
+      OS << "\n  " << How << ": " << Dir << " (no such directory)";
+      return std::nullopt;
+    }
+    std::string Missing = missingToolkitFiles(Real);
+    if (Missing.empty())
       return std::string(Real);
-    OS << "\n  " << How << ": " << Dir
-       << (llvm::sys::fs::is_directory(Abs) ? " (no include/cuda_runtime.h)"
-                                            : " (no such directory)");
+    OS << "\n  " << How << ": " << Dir << " (missing " << Missing << ")";
     return std::nullopt;
   };
   if (!Explicit.empty()) {

@@ -10,9 +10,12 @@ namespace cuda_lint {
 
 /// Finds the CUDA toolkit the way `cuda-lint` documents it: \p Explicit
 /// (`--cuda-path`), then `$CUDA_PATH`, then the directory above the `nvcc`
-/// on `PATH`, then `/usr/local/cuda`. A toolkit is usable when it has
-/// `include/cuda_runtime.h`. Returns its absolute path, or an error that
-/// lists every place searched and why each was rejected.
+/// on `PATH`, then `/usr/local/cuda`. A toolkit is usable when it has what
+/// clang needs for both sides: `include/cuda_runtime.h`,
+/// `include/cuda_runtime_api.h`, `include/cuda.h`, `include/crt/host_defines.h`
+/// and `nvvm/libdevice/libdevice.10.bc`. Returns its absolute path, or an
+/// error that lists every place searched and why each was rejected (no such
+/// directory, or the files it lacks).
 llvm::Expected<std::string> findCudaToolkit(llvm::StringRef Explicit);
 
 /// The clang resource directory (builtin headers, CUDA wrapper headers):

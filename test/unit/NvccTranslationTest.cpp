@@ -11,6 +11,8 @@ using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 using ::testing::Contains;
 using ::testing::Not;
+using ::testing::Eq;
+using ::testing::HasSubstr;
 
 namespace {
 
@@ -25,6 +27,15 @@ TranslatedCommand nvcc(std::vector<std::string> Flags,
   Line.insert(Line.end(), {"-c", File, "-o", "x.o"});
   return translateCompileCommand(
       clang::tooling::CompileCommand("/build", File, Line, "x.o"), FS);
+}
+
+/// The dropped flags of a translation, as spelled (or where they are, for
+/// flags from response files).
+std::vector<std::string> dropped(const TranslatedCommand &R) {
+  std::vector<std::string> Out;
+  for (const DroppedFlag &D : R.DroppedFlags)
+    Out.push_back(D.Origin.empty() ? D.Flag : D.Origin);
+  return Out;
 }
 
 /// The flags of a translation: Args without the compiler and the source.
@@ -70,7 +81,7 @@ TEST(NvccTranslation, CMakeGeneratedCommand) {
   EXPECT_TRUE(R.Facts.RelocatableDeviceCode);
   EXPECT_FALSE(R.Facts.RelaxedConstexpr);
   EXPECT_FALSE(R.Facts.MaxRRegCount);
-  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+  EXPECT_THAT(dropped(R), IsEmpty());
 }
 
 //===--- Architectures ---===//
@@ -90,7 +101,7 @@ TEST(NvccTranslation, ArchForms) {
   EXPECT_THAT(nvcc({"-code=sm_86"}).GpuArchs, ElementsAre("sm_86"));
   // No GPU to ask: the caller's default.
   EXPECT_THAT(nvcc({"-arch=native"}).GpuArchs, IsEmpty());
-  EXPECT_THAT(nvcc({"-arch=native"}).DroppedFlags, IsEmpty());
+  EXPECT_THAT(dropped(nvcc({"-arch=native"})), IsEmpty());
   EXPECT_THAT(nvcc({}).GpuArchs, IsEmpty());
   EXPECT_THAT(nvcc({"-arch=all"}).GpuArchs,
               ElementsAre("sm_75", "sm_80", "sm_86", "sm_87", "sm_88", "sm_89",
@@ -101,7 +112,7 @@ TEST(NvccTranslation, ArchForms) {
   EXPECT_THAT(nvcc({"-arch=sm_100f"}).GpuArchs, ElementsAre("sm_100a"));
   TranslatedCommand Bad = nvcc({"-arch=sm_999", "-arch=sm_90"});
   EXPECT_THAT(Bad.GpuArchs, ElementsAre("sm_90"));
-  EXPECT_THAT(Bad.DroppedFlags, ElementsAre("-arch=sm_999"));
+  EXPECT_THAT(dropped(Bad), ElementsAre("-arch=sm_999"));
 }
 
 TEST(NvccTranslation, GencodeForms) {
@@ -127,7 +138,7 @@ TEST(NvccTranslation, GencodeForms) {
                   .GpuArchs,
               ElementsAre("sm_90", "sm_80"));
   TranslatedCommand R = nvcc({"-gencode", "arch=compute_80,code=sm_80"});
-  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+  EXPECT_THAT(dropped(R), IsEmpty());
   for (const std::string &A : R.Args)
     EXPECT_EQ(llvm::StringRef(A).find("arch"), llvm::StringRef::npos) << A;
 }
@@ -176,7 +187,7 @@ TEST(NvccTranslation, UnknownHostFlagsAreDropped) {
   TranslatedCommand R = nvcc({"-Xcompiler=-Wall,-Wlogical-op,-fconcepts,/W4",
                               "-Xcompiler", "-Wno-class-memaccess"});
   EXPECT_THAT(flags(R), ElementsAre("-Wall", "-x", "cuda"));
-  EXPECT_THAT(R.DroppedFlags, ElementsAre("-Wlogical-op", "-fconcepts", "/W4",
+  EXPECT_THAT(dropped(R), ElementsAre("-Wlogical-op", "-fconcepts", "/W4",
                                           "-Wno-class-memaccess"));
 }
 
@@ -185,7 +196,7 @@ TEST(NvccTranslation, HostLinkAndOutputFlagsAreConsumed) {
   EXPECT_THAT(flags(R), ElementsAre("-pthread", "-x", "cuda"));
   // `-Wl -rpath` are what nvcc's comma split makes of `-Wl,-rpath`: clang
   // knows -rpath as a linker option.
-  EXPECT_THAT(R.DroppedFlags, ElementsAre("-Wl"));
+  EXPECT_THAT(dropped(R), ElementsAre("-Wl"));
 }
 
 TEST(NvccTranslation, ForwardUnknownToHostCompiler) {
@@ -194,14 +205,14 @@ TEST(NvccTranslation, ForwardUnknownToHostCompiler) {
             "/sysroot", "-fconcepts"});
   EXPECT_THAT(flags(R), ElementsAre("-fPIC", "-Wall", "-isysroot", "/sysroot",
                                     "-x", "cuda"));
-  EXPECT_THAT(R.DroppedFlags, ElementsAre("-fconcepts"));
+  EXPECT_THAT(dropped(R), ElementsAre("-fconcepts"));
   // Position does not matter: nvcc's switches are global.
   EXPECT_THAT(flags(nvcc({"-fPIC", "--forward-unknown-to-host-compiler"})),
               ElementsAre("-fPIC", "-x", "cuda"));
   // Without it, nvcc would reject an unknown flag: drop it.
   TranslatedCommand NoFwd = nvcc({"-fPIC", "--frobnicate", "--frobnicate"});
   EXPECT_THAT(flags(NoFwd), ElementsAre("-x", "cuda"));
-  EXPECT_THAT(NoFwd.DroppedFlags, ElementsAre("-fPIC", "--frobnicate"));
+  EXPECT_THAT(dropped(NoFwd), ElementsAre("-fPIC", "--frobnicate"));
 }
 
 //===--- nvcc facts and the macros nvcc defines for them ---===//
@@ -244,7 +255,7 @@ TEST(NvccTranslation, MaxRRegCount) {
   EXPECT_FALSE(nvcc({}).Facts.MaxRRegCount);
   TranslatedCommand Bad = nvcc({"-maxrregcount=lots"});
   EXPECT_FALSE(Bad.Facts.MaxRRegCount);
-  EXPECT_THAT(Bad.DroppedFlags, ElementsAre("-maxrregcount=lots"));
+  EXPECT_THAT(dropped(Bad), ElementsAre("-maxrregcount=lots"));
   EXPECT_THAT(flags(nvcc({"-maxrregcount=32"})), ElementsAre("-x", "cuda"));
 }
 
@@ -281,7 +292,7 @@ TEST(NvccTranslation, ConsumedSilently) {
        "--generate-line-info", "--prec-sqrt=true", "-src-in-ptx", "-restrict",
        "-o", "other.o", "--output-file=third.o"});
   EXPECT_THAT(flags(R), ElementsAre("-Wreorder", "-x", "cuda"));
-  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+  EXPECT_THAT(dropped(R), IsEmpty());
 }
 
 TEST(NvccTranslation, WerrorForms) {
@@ -291,14 +302,14 @@ TEST(NvccTranslation, WerrorForms) {
   // Never as errors; where clang has the warning, enabled.
   EXPECT_THAT(flags(R), ElementsAre("-Wreorder", "-Wdeprecated-declarations",
                                     "-x", "cuda"));
-  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+  EXPECT_THAT(dropped(R), IsEmpty());
   // The host compiler's forms.
   TranslatedCommand Host =
       nvcc({"-Xcompiler=-Werror,-Werror=unused-variable,-Wno-error=shadow,"
             "-Werror=logical-op,-pedantic-errors"});
   EXPECT_THAT(flags(Host), ElementsAre("-Wunused-variable", "-Wno-error=shadow",
                                        "-x", "cuda"));
-  EXPECT_THAT(Host.DroppedFlags, ElementsAre("-Werror=logical-op"));
+  EXPECT_THAT(dropped(Host), ElementsAre("-Werror=logical-op"));
   // `-Werror` followed by a flag: the host's -Werror, not nvcc's.
   TranslatedCommand Alone = nvcc({"-forward-unknown-to-host-compiler", "-Werror",
                                   "-Wall"});
@@ -318,7 +329,7 @@ TEST(NvccTranslation, IncludesAndMacros) {
                           "g", "-isystem", "h", "-isystem", "i", "-DX", "-DY=1",
                           "-DZ=a", "-DW", "-DV", "-UQ", "-UP", "-UO", "-include",
                           "pre.h", "-include", "p2.h", "-x", "cuda"));
-  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+  EXPECT_THAT(dropped(R), IsEmpty());
 }
 
 TEST(NvccTranslation, StandardAndOptimization) {
@@ -363,7 +374,7 @@ TEST(NvccTranslation, ResponseFiles) {
   // A response file not written yet (CMake writes some at build time).
   TranslatedCommand Missing = nvcc({"@missing.rsp", "-DX"}, "/src/a.cu", FS.get());
   EXPECT_THAT(flags(Missing), ElementsAre("-DX", "-x", "cuda"));
-  EXPECT_THAT(Missing.DroppedFlags, ElementsAre("@missing.rsp"));
+  EXPECT_THAT(dropped(Missing), ElementsAre("@missing.rsp"));
 }
 
 //===--- Source selection and launchers ---===//
@@ -375,7 +386,7 @@ TEST(NvccTranslation, SourceFile) {
       {"nvcc", "-c", "src/k.cu", "-o", "src/k.cu.o"}, "src/k.cu.o");
   TranslatedCommand R = translateCompileCommand(Cmd);
   EXPECT_THAT(R.Args, ElementsAre("clang++", "-x", "cuda", "src/k.cu"));
-  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+  EXPECT_THAT(dropped(R), IsEmpty());
   // A launcher in front of nvcc.
   clang::tooling::CompileCommand Ccache(
       "/build", "/src/k.cu", {"/usr/bin/ccache", "/opt/cuda/bin/nvcc", "-arch=sm_90",
@@ -410,7 +421,7 @@ TEST(NvccTranslation, InterpolatedHeaderCommand) {
   EXPECT_THAT(R.Args, Not(Contains("/src/scale.cu")));
   EXPECT_THAT(R.GpuArchs, ElementsAre("sm_80", "sm_90"));
   EXPECT_EQ(R.Facts.MaxRRegCount, 64u);
-  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+  EXPECT_THAT(dropped(R), IsEmpty());
 }
 
 TEST(NvccTranslation, DashDashEndsOptions) {
@@ -423,6 +434,96 @@ TEST(NvccTranslation, DashDashEndsOptions) {
   TranslatedCommand R = translateCompileCommand(Clang);
   EXPECT_TRUE(R.IsCuda);
   EXPECT_THAT(R.Args, ElementsAre("clang++", "-DX", "-x", "cuda", "/src/h.cuh"));
+}
+
+//===--- A compile database is untrusted input (issue 18) ---===//
+
+/// Translates `clang++ -x cuda <Flags> -c /src/a.cu` run in /build.
+TranslatedCommand clangCmd(std::vector<std::string> Flags, llvm::vfs::FileSystem *FS = nullptr,
+                           const ResponseFilePolicy &Policy = {}) {
+  std::vector<std::string> Line = {"clang++", "-x", "cuda"};
+  Line.insert(Line.end(), Flags.begin(), Flags.end());
+  Line.insert(Line.end(), {"-c", "/src/a.cu"});
+  return translateCompileCommand(
+      clang::tooling::CompileCommand("/build", "/src/a.cu", Line, ""), FS, Policy);
+}
+
+TEST(UntrustedDatabase, FlagsThatWriteFilesOrLoadCodeAreDropped) {
+  TranslatedCommand R = clangCmd({"--serialize-diagnostics", "/tmp/d.dia", "-fplugin=/p.so",
+                                  "-Xclang", "-load", "-Xclang", "/p.so", "-mllvm", "-stats",
+                                  "-fmodules-cache-path=/m", "-ftime-trace", "-dependency-file",
+                                  "/d", "-Wp,-MD,/d", "-Xarch_device", "-fplugin=/q.so",
+                                  "-include-pch", "/x.pch", "--config=/c.cfg", "-DKEEP"});
+  EXPECT_THAT(flags(R), ElementsAre("-DKEEP", "-x", "cuda"));
+  EXPECT_THAT(dropped(R),
+              ElementsAre("--serialize-diagnostics /tmp/d.dia", "-fplugin=/p.so", "-Xclang -load",
+                          "-Xclang /p.so", "-mllvm -stats", "-fmodules-cache-path=/m",
+                          "-ftime-trace", "-dependency-file /d", "-Wp,-MD,/d",
+                          "-Xarch_device -fplugin=/q.so", "-include-pch /x.pch",
+                          "--config=/c.cfg"));
+  for (const DroppedFlag &D : R.DroppedFlags)
+    EXPECT_THAT(D.Reason, HasSubstr("may write files or load code")) << D.Flag;
+
+  // The same flags forwarded by nvcc to its host compiler.
+  TranslatedCommand H = nvcc({"-Xcompiler=-fplugin=/p.so,-ftime-trace", "-DKEEP"});
+  EXPECT_THAT(flags(H), ElementsAre("-DKEEP", "-x", "cuda"));
+  EXPECT_THAT(dropped(H), ElementsAre("-fplugin=/p.so", "-ftime-trace"));
+  TranslatedCommand F = nvcc({"-forward-unknown-to-host-compiler", "--serialize-diagnostics",
+                              "/tmp/d.dia"});
+  EXPECT_THAT(dropped(F), ElementsAre("--serialize-diagnostics /tmp/d.dia"));
+}
+
+TEST(UntrustedDatabase, SafeFlagsAreKept) {
+  std::vector<std::string> Safe = {"-Xclang", "-fcuda-allow-variadic-functions", "-Wall",
+                                   "-Werror=return-type", "-fPIC", "-march=native", "-O2",
+                                   "-g", "-std=c++17", "-isystem", "/opt/inc", "-include",
+                                   "pre.h", "-fno-threadsafe-statics",
+                                   "-fmacro-prefix-map=/a=/b", "-pthread"};
+  TranslatedCommand R = clangCmd(Safe);
+  EXPECT_THAT(dropped(R), IsEmpty());
+  EXPECT_TRUE(hasSeq(flags(R), {"-Xclang", "-fcuda-allow-variadic-functions", "-Wall"}));
+  EXPECT_THAT(flags(R), Contains("-Wreturn-type")); // warnings, never errors
+  EXPECT_THAT(flags(R), Contains("-march=native"));
+}
+
+TEST(UntrustedDatabase, ResponseFileFlagsAreNeverPrinted) {
+  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  FS->addFile("/build/a.rsp", 0,
+              llvm::MemoryBuffer::getMemBuffer("-DA --secret-unknown=hunter2 @b.rsp"));
+  FS->addFile("/build/b.rsp", 0, llvm::MemoryBuffer::getMemBuffer("-fplugin=/p.so"));
+  FS->addFile("/etc/outside.rsp", 0, llvm::MemoryBuffer::getMemBuffer("-DOUTSIDE"));
+  FS->addFile("/build/big.rsp", 0, llvm::MemoryBuffer::getMemBuffer(std::string(64, 'x')));
+  FS->addFile("/buildx/a.rsp", 0, llvm::MemoryBuffer::getMemBuffer("-DBESIDE"));
+  ResponseFilePolicy Policy;
+  Policy.RestrictToTrees = true;
+  Policy.AllowedTrees = {"/build"};
+  Policy.MaxFileBytes = 40;
+  TranslatedCommand R =
+      clangCmd({"@a.rsp", "@/etc/outside.rsp", "@big.rsp", "@/buildx/a.rsp"}, FS.get(), Policy);
+  EXPECT_THAT(flags(R), ElementsAre("-DA", "-x", "cuda"));
+  // Response files are refused while they are expanded, before any flag.
+  EXPECT_THAT(dropped(R), ElementsAre("@/etc/outside.rsp", "@big.rsp", "@/buildx/a.rsp",
+                                      "argument 2 of response file 'a.rsp'",
+                                      "argument 1 of the response file named by argument 3 of "
+                                      "response file 'a.rsp'"));
+  for (const DroppedFlag &D : R.DroppedFlags) {
+    EXPECT_THAT(D.describe(), Not(HasSubstr("hunter2")));
+    EXPECT_THAT(D.describe(), Not(HasSubstr("plugin")));
+  }
+  EXPECT_THAT(R.DroppedFlags[0].describe(), Eq("response file '@/etc/outside.rsp'"));
+  EXPECT_THAT(R.DroppedFlags[0].Reason, HasSubstr("outside the compilation database's"));
+  EXPECT_THAT(R.DroppedFlags[1].Reason, HasSubstr("larger than 40 bytes"));
+  EXPECT_THAT(R.DroppedFlags[2].Reason, HasSubstr("outside the compilation database's"));
+  EXPECT_THAT(R.DroppedFlags[4].Reason, HasSubstr("may write files or load code"));
+  // Without the restriction (cuda-lint restricts; the default does not).
+  EXPECT_THAT(flags(clangCmd({"@/etc/outside.rsp"}, FS.get())),
+              ElementsAre("-DOUTSIDE", "-x", "cuda"));
+  // A file that names itself is read once per nesting chain.
+  FS->addFile("/build/self.rsp", 0, llvm::MemoryBuffer::getMemBuffer("-DSELF @self.rsp"));
+  TranslatedCommand Self = clangCmd({"@self.rsp"}, FS.get(), Policy);
+  EXPECT_THAT(flags(Self), ElementsAre("-DSELF", "-x", "cuda"));
+  ASSERT_EQ(Self.DroppedFlags.size(), 1u);
+  EXPECT_THAT(Self.DroppedFlags[0].Reason, HasSubstr("includes itself"));
 }
 
 //===--- clang and gcc commands ---===//
@@ -444,7 +545,7 @@ TEST(ClangCommandTranslation, ClangCuda) {
   EXPECT_FALSE(R.Facts.FromNvcc);
   EXPECT_TRUE(R.Facts.RelocatableDeviceCode);
   EXPECT_EQ(R.Facts.MaxRRegCount, 64u);
-  EXPECT_THAT(R.DroppedFlags, IsEmpty());
+  EXPECT_THAT(dropped(R), IsEmpty());
 }
 
 TEST(ClangCommandTranslation, GccCommands) {
@@ -459,7 +560,7 @@ TEST(ClangCommandTranslation, GccCommands) {
                                   "/usr/local/cuda/include", "-O3", "-fPIE",
                                   "-Wall", "-std=gnu++17", "/src/main.cpp"));
   EXPECT_FALSE(R.IsCuda);
-  EXPECT_THAT(R.DroppedFlags, ElementsAre("-Wlogical-op"));
+  EXPECT_THAT(dropped(R), ElementsAre("-Wlogical-op"));
 
   clang::tooling::CompileCommand C("/build", "/src/u.c",
                                    {"/usr/bin/cc", "-std=gnu11", "-c", "/src/u.c"}, "");

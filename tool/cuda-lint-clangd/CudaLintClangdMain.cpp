@@ -2,8 +2,9 @@
 //
 // cuda-lint-clangd is clangd 22 (clangdMain from Debian's libclangdMain.a)
 // linked with the cuda-lint clang-tidy module. clangd cannot load plugins, so
-// the module is linked whole into this program, and three defaults of clangd
-// are adjusted so that the checks work with no configuration at all:
+// the module is linked whole into this program, and clangd's defaults are
+// adjusted so that the checks work with no configuration at all (1 to 4) and
+// so that a compile database cannot make it write files or load code (5):
 //
 //  1. the clang resource directory: clangd looks for it beside its own
 //     executable (build/lib/clang/22 here, which does not exist), so unless
@@ -42,14 +43,22 @@
 //     from it on use); everything else is skipped as before, so the cost is
 //     the parsing of the project's own device functions.
 //
-// (2) to (5) use the static linker's --wrap: every call from clangd's
+//  6. a compile database is untrusted input (docs/projects.md, Security):
+//     clang commands lose the flags that could write files or load code
+//     (cuda_lint::withoutUnsafeClangFlags; nvcc commands lose them in their
+//     translation), and every compiler invocation clangd builds
+//     (clang::clangd::buildCompilerInvocation) has its output, plugin and
+//     module-cache options cleared (cuda_lint::withoutSideEffects).
+//
+// (2) to (6) use the static linker's --wrap: every call from clangd's
 // objects to clang::clangd::provideDefaultChecks(),
 // clang::clangd::isFastTidyCheck(llvm::StringRef),
 // clang::clangd::CommandMangler::operator() and
-// clang::PrecompiledPreamble::Build lands in the __wrap_ functions below,
-// which call the originals through __real_. The signatures are those of
-// clangd 22's TidyProvider.h and CompileCommands.h (not installed by Debian)
-// and of clang/Frontend/PrecompiledPreamble.h.
+// clang::PrecompiledPreamble::Build and clang::clangd::buildCompilerInvocation()
+// land in the __wrap_ functions below, which call the originals through
+// __real_. The signatures are those of clangd 22's TidyProvider.h and
+// CompileCommands.h (not installed by Debian) and of
+// clang/Frontend/PrecompiledPreamble.h.
 //
 //===----------------------------------------------------------------------===//
 #include "Attributes.h"
@@ -61,6 +70,9 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "driver/LintRunner.h"
+#include "driver/NvccTranslation.h"
+#include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/FunctionExtras.h"
 #include "llvm/ADT/STLExtras.h"
@@ -71,7 +83,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -138,6 +152,22 @@ void translateNvccCommand(clang::tooling::CompileCommand &Cmd) {
     Args.push_back("--cuda-gpu-arch=" + Arch);
   Args.push_back(TU.Command.File);
   Cmd.CommandLine = std::move(Args);
+}
+
+/// Removes from a clang command (of compile_commands.json, compile_flags.txt
+/// or clangd's fallback) the flags that could write files or load code
+/// (cuda_lint::withoutUnsafeClangFlags; nvcc commands get the same through
+/// their translation). Each is logged once on stderr, clangd's log.
+void dropUnsafeFlags(clang::tooling::CompileCommand &Cmd) {
+  std::vector<cuda_lint::DroppedFlag> Dropped;
+  Cmd.CommandLine = cuda_lint::withoutUnsafeClangFlags(Cmd.CommandLine, Dropped);
+  static std::mutex M;
+  static std::set<std::string> Logged;
+  std::lock_guard<std::mutex> L(M);
+  for (const cuda_lint::DroppedFlag &F : Dropped)
+    if (Logged.insert(F.describe()).second)
+      llvm::errs() << "cuda-lint-clangd: ignoring " << F.describe() << " (" << F.Reason
+                   << ")\n";
 }
 
 /// Adds to a mangled clangd compile command of a CUDA file what nvcc would
@@ -261,6 +291,23 @@ __wrap__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE(
   return __real__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE(Check);
 }
 
+// std::unique_ptr<CompilerInvocation> clang::clangd::buildCompilerInvocation(
+//     const ParseInputs &, DiagnosticConsumer &, std::vector<std::string> *)
+// (ParseInputs is clangd's, not installed: passed through untouched.)
+std::unique_ptr<clang::CompilerInvocation>
+__real__ZN5clang6clangd23buildCompilerInvocationERKNS0_11ParseInputsERNS_18DiagnosticConsumerEPSt6vectorINSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEESaISC_EE(
+    const void *Inputs, clang::DiagnosticConsumer &D, std::vector<std::string> *CC1Args);
+std::unique_ptr<clang::CompilerInvocation>
+__wrap__ZN5clang6clangd23buildCompilerInvocationERKNS0_11ParseInputsERNS_18DiagnosticConsumerEPSt6vectorINSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEESaISC_EE(
+    const void *Inputs, clang::DiagnosticConsumer &D, std::vector<std::string> *CC1Args) {
+  std::unique_ptr<clang::CompilerInvocation> CI =
+      __real__ZN5clang6clangd23buildCompilerInvocationERKNS0_11ParseInputsERNS_18DiagnosticConsumerEPSt6vectorINSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEESaISC_EE(
+          Inputs, D, CC1Args);
+  if (CI)
+    cuda_lint::withoutSideEffects(*CI);
+  return CI;
+}
+
 // void clang::clangd::CommandMangler::operator()(
 //     tooling::CompileCommand &, llvm::StringRef TargetFile) const
 void __real__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4llvm9StringRefE(
@@ -271,6 +318,8 @@ void __wrap__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4l
     llvm::StringRef TargetFile) {
   if (!Cmd.CommandLine.empty() && isNvccCommand(Cmd.CommandLine.front()))
     translateNvccCommand(Cmd);
+  else
+    dropUnsafeFlags(Cmd);
   __real__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4llvm9StringRefE(
       This, Cmd, TargetFile);
   adjustCudaCommand(Cmd, TargetFile.empty() ? llvm::StringRef(Cmd.Filename)

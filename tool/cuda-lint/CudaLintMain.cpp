@@ -147,6 +147,12 @@ static cl::opt<std::string> BaselineFile(
 static cl::opt<std::string> WriteBaseline(
     "write-baseline", cl::desc("Record the current findings as a baseline"),
     cl::value_desc("file"), cl::cat(Category));
+static cl::list<std::string> AllowResponseFilesIn(
+    "allow-response-files-in",
+    cl::desc("Also read response files (@file) of compile commands from this directory's "
+             "tree; by default only those inside the compilation database's directory are "
+             "read (a compile database is untrusted input). Repeatable"),
+    cl::value_desc("dir"), cl::CommaSeparated, cl::cat(Category));
 static cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors", cl::desc("Rules whose warnings are errors (glob)"),
     cl::value_desc("glob"), cl::cat(Category));
@@ -170,18 +176,76 @@ struct ToolErrors {
   }
 };
 
-/// One note per dropped compile flag per run.
+/// One note per dropped compile flag per run. A flag from a response file is
+/// named by its place, never by its text (DroppedFlag::describe).
 struct DroppedFlagNotes {
   std::mutex M;
   std::set<std::string> Seen;
-  void note(const std::vector<std::string> &Flags) {
+  void note(const std::vector<DroppedFlag> &Flags) {
     std::lock_guard<std::mutex> L(M);
-    for (const std::string &F : Flags)
-      if (Seen.insert(F).second)
+    for (const DroppedFlag &F : Flags)
+      if (Seen.insert(F.describe()).second)
         WithColor::note(errs(), "cuda-lint")
-            << "ignoring compile flag '" << F << "' (no clang equivalent)\n";
+            << "ignoring " << F.describe() << " (" << F.Reason << ")\n";
   }
 };
+
+/// How the response files of the commands of the compilation database in
+/// directory \p DbDir are read: only from that directory's tree and the
+/// --allow-response-files-in trees (real paths, symbolic links resolved).
+ResponseFilePolicy responseFilePolicyFor(StringRef DbDir) {
+  ResponseFilePolicy P;
+  P.RestrictToTrees = true;
+  auto Add = [&](StringRef D) {
+    SmallString<256> A(D);
+    sys::fs::make_absolute(A);
+    sys::path::remove_dots(A, /*remove_dot_dot=*/true);
+    SmallString<256> Real;
+    P.AllowedTrees.push_back(sys::fs::real_path(A, Real) ? std::string(A) : std::string(Real));
+  };
+  Add(DbDir);
+  for (const std::string &D : AllowResponseFilesIn)
+    Add(D);
+  return P;
+}
+
+/// The directory of the compilation database that `-p` \p BuildPath names
+/// (the directory itself, or the one holding the named file).
+std::string databaseDirectory(StringRef BuildPath) {
+  SmallString<256> Dir(BuildPath);
+  sys::fs::make_absolute(Dir);
+  if (!sys::fs::is_directory(Dir))
+    sys::path::remove_filename(Dir);
+  return std::string(Dir);
+}
+
+/// Why \p File cannot be a translation unit of the run ("" when it can): it
+/// must be a readable regular file (a directory, a FIFO or a device is not).
+std::string unusableInput(StringRef File) {
+  sys::fs::file_status St;
+  if (std::error_code EC = sys::fs::status(File, St))
+    return EC.message();
+  if (St.type() == sys::fs::file_type::directory_file)
+    return "it is a directory, not a source file";
+  if (St.type() != sys::fs::file_type::regular_file)
+    return "it is not a regular file";
+  int FD;
+  if (std::error_code EC = sys::fs::openFileForRead(File, FD))
+    return "cannot read it: " + EC.message();
+  sys::Process::SafelyCloseFileDescriptor(FD);
+  return "";
+}
+
+/// Whether writing the output \p Path could destroy a source: it names a
+/// C, C++ or CUDA source or header by its extension.
+bool hasSourceExtension(StringRef Path) {
+  StringRef Ext = sys::path::extension(Path);
+  for (StringRef E : {".cu", ".cuh", ".c", ".cc", ".cp", ".cpp", ".cxx", ".c++", ".h", ".hh",
+                      ".hpp", ".hxx", ".h++", ".inl", ".inc", ".ipp", ".tcc", ".cppm"})
+    if (Ext.equals_insensitive(E))
+      return true;
+  return false;
+}
 
 std::string absolutePath(StringRef P) {
   SmallString<256> A(P);
@@ -303,6 +367,10 @@ int main(int argc, const char **argv) {
   // The jobs: from -p, from an automatically found database, or from flags.
   std::vector<Job> Jobs_;
   std::unique_ptr<clang::tooling::CompilationDatabase> ExplicitDB;
+  ResponseFilePolicy ExplicitPolicy;
+  // The files the run reads (sources, databases, configurations, baselines):
+  // no output may replace one of them.
+  std::vector<std::string> RunInputs;
   if (!BuildPath.empty()) {
     auto DB = loadCompilationDatabase(BuildPath);
     if (!DB) {
@@ -310,9 +378,14 @@ int main(int argc, const char **argv) {
       return 2;
     }
     ExplicitDB = std::move(*DB);
+    std::string DbDir = databaseDirectory(BuildPath);
+    ExplicitPolicy = responseFilePolicyFor(DbDir);
+    RunInputs.push_back(sys::fs::is_directory(BuildPath)
+                            ? (Twine(DbDir) + "/compile_commands.json").str()
+                            : std::string(BuildPath));
     if (Files.empty())
       for (const auto &Cmd : ExplicitDB->getAllCompileCommands())
-        Jobs_.push_back({"", fromCompileCommand(Cmd)});
+        Jobs_.push_back({"", fromCompileCommand(Cmd, ExplicitPolicy)});
   }
   StringMap<std::unique_ptr<clang::tooling::CompilationDatabase>> FoundDBs;
   for (const std::string &F : Files) {
@@ -325,11 +398,16 @@ int main(int argc, const char **argv) {
       Errors.report("'" + F + "' is a directory, not a source file");
       continue;
     }
+    if (std::string Why = unusableInput(File); !Why.empty()) {
+      Errors.report("'" + F + "': " + Why);
+      continue;
+    }
     if (HaveFlags) {
       Jobs_.push_back({File, fromCommandLineFlags(File, ExtraFlags)});
       continue;
     }
     clang::tooling::CompilationDatabase *DB = ExplicitDB.get();
+    ResponseFilePolicy Policy = ExplicitPolicy;
     if (!DB) {
       std::string Dir = findCompilationDatabaseFor(File);
       if (!Dir.empty()) {
@@ -340,8 +418,10 @@ int main(int argc, const char **argv) {
             Errors.report(toString(Loaded.takeError()));
           else
             Slot = std::move(*Loaded);
+          RunInputs.push_back(Dir + "/compile_commands.json");
         }
         DB = Slot.get();
+        Policy = responseFilePolicyFor(Dir);
       }
     }
     std::vector<clang::tooling::CompileCommand> Cmds;
@@ -352,21 +432,47 @@ int main(int argc, const char **argv) {
       continue;
     }
     for (auto &Cmd : Cmds) {
-      Job J{File, fromCompileCommand(Cmd)};
+      Job J{File, fromCompileCommand(Cmd, Policy)};
       J.TU.Command.File = File;
       Jobs_.push_back(std::move(J));
     }
   }
+  // The same file with the same command (a database listing an entry many
+  // times) is analysed once.
+  std::set<std::string> SeenCommands;
+  size_t Listed = Jobs_.size();
   for (Job &J : Jobs_) {
+    bool FromDatabase = J.File.empty();
     if (J.File.empty())
       J.File = J.TU.Command.File;
+    // The nvcc facts count too: `-maxrregcount` leaves no clang flag.
+    std::vector<std::string> Facts;
+    for (const auto &F : J.TU.Facts)
+      Facts.push_back((F.getKey() + "=" + F.getValue().Value).str());
+    llvm::sort(Facts);
+    std::string Key = J.File + '\0' + J.TU.Command.Directory + '\0' +
+                      llvm::join(J.TU.Command.Flags, std::string(1, '\0')) + '\0' +
+                      llvm::join(J.TU.Command.GpuArchs, ",") + '\0' + llvm::join(Facts, ",") +
+                      (J.TU.Command.IsCuda ? "c" : "");
+    if (!SeenCommands.insert(Key).second) {
+      J.File.clear();
+      --Listed; // a repetition, not a stale entry
+      continue;
+    }
     if (!sys::fs::exists(J.File)) {
       WithColor::note(errs(), "cuda-lint") << "skipping '" << J.File
                                            << "' from the compilation database: no such file\n";
       J.File.clear();
+      continue;
+    }
+    if (!FromDatabase)
+      continue; // checked above
+    if (std::string Why = unusableInput(J.File); !Why.empty()) {
+      Errors.report("'" + J.File + "' from the compilation database: " + Why);
+      J.File.clear();
+      --Listed; // reported: not a stale database
     }
   }
-  size_t Listed = Jobs_.size();
   llvm::erase_if(Jobs_, [](const Job &J) { return J.File.empty(); });
   // A database none of whose files exists is stale (a moved checkout, a build
   // directory of another tree): nothing was linted, which is not a success.
@@ -392,7 +498,16 @@ int main(int argc, const char **argv) {
 
   // The toolkit is needed only for CUDA units.
   SidePlanOptions PlanOpts;
-  PlanOpts.DefaultArch = DefaultArch;
+  // nvcc's names (sm_80, sm_90a, sm_100f, compute_90), as clang knows them; a
+  // name clang does not know would surface as errors inside the CUDA headers.
+  if (std::optional<std::string> Arch = clangGpuArch(DefaultArch)) {
+    PlanOpts.DefaultArch = *Arch;
+  } else {
+    Errors.report("--cuda-gpu-arch: '" + DefaultArch +
+                  "' is not a GPU architecture (expected a name such as sm_80, sm_90a or "
+                  "compute_90)");
+    return 2;
+  }
   if (DeviceArchs == "first")
     PlanOpts.Devices.Mode = DeviceArchSelection::First;
   else if (DeviceArchs != "all") {
@@ -446,6 +561,7 @@ int main(int argc, const char **argv) {
   if (!BaselineFile.empty())
     Baselines.push_back(BaselineFile);
   if (!ConfigFile.empty()) {
+    RunInputs.push_back(ConfigFile);
     auto C = loadConfig(ConfigFile);
     if (!C) {
       Errors.report(toString(C.takeError()));
@@ -462,6 +578,7 @@ int main(int argc, const char **argv) {
       std::string Path = findConfigFor(J.File);
       if (Path.empty() || !Seen.insert(Path).second)
         continue;
+      RunInputs.push_back(Path);
       auto C = loadConfig(Path);
       if (!C) {
         Errors.report(toString(C.takeError()));
@@ -501,6 +618,60 @@ int main(int argc, const char **argv) {
       return 2;
     }
     LoadedBaselines.push_back(std::move(*B));
+  }
+
+  // No output may replace an input of the run (`cuda-lint -o k.cu k.cu`), a
+  // source or header (headers are known only after the analysis, hence the
+  // extension test), or another output. Files are compared by identity
+  // (device and inode), so links and other spellings are caught too.
+  for (const Job &J : Jobs_)
+    RunInputs.push_back(J.File);
+  {
+    struct Output {
+      const char *Option;
+      const std::string &Path;
+    };
+    const Output Outputs[] = {{"-o", OutputFile},
+                              {"--export-fixes", ExportFixes},
+                              {"--write-baseline", WriteBaseline}};
+    bool Refused = false;
+    for (size_t I = 0; I < std::size(Outputs); ++I) {
+      const Output &O = Outputs[I];
+      if (O.Path.empty())
+        continue;
+      std::string Why;
+      for (const std::string &In : RunInputs) {
+        if (!Why.empty())
+          break;
+        if (sys::fs::equivalent(O.Path, In))
+          Why = "it is '" + In + "', an input of this run";
+      }
+      // Rewriting the baseline that is read is the way to update it.
+      for (const std::string &B : Baselines)
+        if (Why.empty() && StringRef(O.Option) != "--write-baseline" &&
+            sys::fs::equivalent(O.Path, B))
+          Why = "it is the baseline '" + B + "', an input of this run";
+      if (Why.empty() && hasSourceExtension(O.Path))
+        Why = "it names a C, C++ or CUDA source or header";
+      for (size_t K = 0; K < I && Why.empty(); ++K) {
+        const Output &Other = Outputs[K];
+        if (Other.Path.empty())
+          continue;
+        SmallString<256> A(O.Path), B(Other.Path);
+        sys::fs::make_absolute(A);
+        sys::fs::make_absolute(B);
+        sys::path::remove_dots(A, true);
+        sys::path::remove_dots(B, true);
+        if (A == B || sys::fs::equivalent(A, B))
+          Why = std::string("it is also the file of ") + Other.Option;
+      }
+      if (!Why.empty()) {
+        Errors.report(Twine("refusing to write ") + O.Option + " '" + O.Path + "': " + Why);
+        Refused = true;
+      }
+    }
+    if (Refused)
+      return 2;
   }
 
   // Every side of every unit is a job for the worker threads, in unit order,
