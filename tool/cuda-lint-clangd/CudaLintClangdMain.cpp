@@ -29,8 +29,15 @@
 //     there), and `--cuda-gpu-arch=sm_90` (cuda-lint's default) when the
 //     command names no architecture; a `.cuh` file without `-x` is parsed as
 //     CUDA.
+//  5. the compiler diagnostics a rule owns (front matter
+//     `clang-diagnostics:` of docs/rules/*.md, e.g. "initialization is not
+//     supported for __shared__ variables"): the rule reports them itself
+//     under its id, so clangd's own copy ([shared_var_init]) is suppressed,
+//     as cuda-lint relabels it (clangd's isDiagnosticSuppressed() is wrapped).
+//     A rule disabled in clangd's configuration takes its error with it, as on
+//     an nvcc command of cuda-lint.
 //
-// (2) to (4) use the static linker's --wrap: every call from clangd's
+// (2) to (5) use the static linker's --wrap: every call from clangd's
 // objects to clang::clangd::provideDefaultChecks(),
 // clang::clangd::isFastTidyCheck(llvm::StringRef) and
 // clang::clangd::CommandMangler::operator() lands in the __wrap_ functions
@@ -41,6 +48,11 @@
 //===----------------------------------------------------------------------===//
 #include "Attributes.h"
 #include "ClangTidyOptions.h"
+#include "RuleCatalog.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/LangOptions.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Regex.h"
 #include "driver/CompileCommands.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/FunctionExtras.h"
@@ -160,6 +172,21 @@ void adjustCudaCommand(clang::tooling::CompileCommand &Cmd,
     Extra.push_back("-isystem" + Cccl);
   Args.insert(End, Extra.begin(), Extra.end());
 }
+/// Whether \p Info is a compiler diagnostic that a cuda-lint rule owns.
+bool isOwnedDiagnostic(const clang::Diagnostic &Info) {
+  static const auto *Patterns = [] {
+    auto *P = new std::vector<llvm::Regex>();
+    for (const cuda_lint::RuleInfo &R : cuda_lint::allRules())
+      for (const std::string &D : R.ClangDiagnostics)
+        P->emplace_back(D);
+    return P;
+  }();
+  if (Patterns->empty() || Info.getID() >= clang::diag::DIAG_UPPER_LIMIT)
+    return false; // a clang-tidy check's own diagnostic (custom ID)
+  llvm::SmallString<128> Message;
+  Info.FormatDiagnostic(Message);
+  return llvm::any_of(*Patterns, [&](const llvm::Regex &R) { return R.match(Message); });
+}
 } // namespace
 
 #if defined(__clang__)
@@ -191,6 +218,18 @@ __wrap__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE(
   if (Check.starts_with("cuda-"))
     return true;
   return __real__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE(Check);
+}
+
+// bool clang::clangd::isDiagnosticSuppressed(const clang::Diagnostic &,
+//     const llvm::StringSet<> &Suppress, const LangOptions &)
+bool __real__ZN5clang6clangd22isDiagnosticSuppressedERKNS_10DiagnosticERKN4llvm9StringSetINS4_15MallocAllocatorEEERKNS_11LangOptionsE(
+    const clang::Diagnostic &, const llvm::StringSet<> &, const clang::LangOptions &);
+bool __wrap__ZN5clang6clangd22isDiagnosticSuppressedERKNS_10DiagnosticERKN4llvm9StringSetINS4_15MallocAllocatorEEERKNS_11LangOptionsE(
+    const clang::Diagnostic &Info, const llvm::StringSet<> &Suppress,
+    const clang::LangOptions &LO) {
+  return __real__ZN5clang6clangd22isDiagnosticSuppressedERKNS_10DiagnosticERKN4llvm9StringSetINS4_15MallocAllocatorEEERKNS_11LangOptionsE(
+             Info, Suppress, LO) ||
+         (LO.CUDA && isOwnedDiagnostic(Info));
 }
 
 // void clang::clangd::CommandMangler::operator()(
