@@ -7,6 +7,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -116,33 +118,46 @@ bool NvccAsmTolerance::holdBack(DiagnosticsEngine::Level Level, const Diagnostic
       Info.getID() != diag::err_asm_invalid_escape || !Info.hasSourceManager() ||
       Info.getLocation().isInvalid())
     return false;
-  Held.push_back(Info.getSourceManager().getSpellingLoc(Info.getLocation()));
+  // The function Sema is in (an instantiation while instantiating): only its
+  // body needs to be looked at again. Deferred diagnostics, given at the end
+  // of the unit, have none; then the whole unit is.
+  const FunctionDecl *FD = S ? S->getCurFunctionDecl(/*AllowLambda=*/true) : nullptr;
+  Held.push_back({Info.getSourceManager().getSpellingLoc(Info.getLocation()), FD});
   return true;
 }
 
-class NvccAsmReanalysis : public ASTConsumer,
+class NvccAsmReanalysis : public SemaConsumer,
                           public RecursiveASTVisitor<NvccAsmReanalysis> {
 public:
   NvccAsmReanalysis(NvccAsmTolerance &T, CompilerInstance &CI) : T(T), CI(CI) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  void InitializeSema(Sema &S) override { T.S = &S; }
+  void ForgetSema() override { T.S = nullptr; }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (T.Held.empty())
       return;
     this->Ctx = &Ctx;
-    // The traversal scope may have been narrowed to the project's
-    // declarations (LintRunner.cpp); asm statements held back can be anywhere.
-    std::vector<Decl *> Scope = Ctx.getTraversalScope();
-    Ctx.setTraversalScope({Ctx.getTranslationUnitDecl()});
-    TraverseAST(Ctx);
-    Ctx.setTraversalScope(Scope);
+    bool Everywhere = llvm::any_of(T.Held, [](const auto &H) { return !H.Function; });
+    if (Everywhere) {
+      // Not the traversal scope, which may have been narrowed to the
+      // project's declarations (LintRunner.cpp): the statements held back
+      // can be anywhere.
+      TraverseDecl(Ctx.getTranslationUnitDecl());
+    } else {
+      llvm::DenseSet<const FunctionDecl *> Done;
+      for (const auto &H : T.Held)
+        if (Done.insert(H.Function).second && H.Function->getBody())
+          TraverseStmt(H.Function->getBody());
+    }
     // An error whose statement was not found is reported as clang gave it:
     // never hide what may be a real error.
     T.Reporting = true;
-    for (SourceLocation L : T.Held)
-      if (!Resolved.contains(L.getRawEncoding()))
-        CI.getDiagnostics().Report(L, diag::err_asm_invalid_escape);
+    for (const auto &H : T.Held)
+      if (!Resolved.contains(H.Loc.getRawEncoding()))
+        CI.getDiagnostics().Report(H.Loc, diag::err_asm_invalid_escape);
     T.Reporting = false;
     T.Held.clear();
   }
@@ -157,11 +172,11 @@ public:
     for (unsigned I = 0, N = SL->getNumConcatenated(); I < N; ++I) {
       SourceLocation Tok = SM.getSpellingLoc(SL->getStrTokenLoc(I));
       unsigned Len = Lexer::MeasureTokenLength(Tok, SM, Ctx->getLangOpts());
-      for (SourceLocation L : T.Held)
-        if (SM.getFileID(L) == SM.getFileID(Tok) &&
-            SM.getFileOffset(L) >= SM.getFileOffset(Tok) &&
-            SM.getFileOffset(L) < SM.getFileOffset(Tok) + Len)
-          Mine.push_back(L);
+      for (const auto &H : T.Held)
+        if (SM.getFileID(H.Loc) == SM.getFileID(Tok) &&
+            SM.getFileOffset(H.Loc) >= SM.getFileOffset(Tok) &&
+            SM.getFileOffset(H.Loc) < SM.getFileOffset(Tok) + Len)
+          Mine.push_back(H.Loc);
     }
     if (Mine.empty())
       return true;
@@ -181,7 +196,6 @@ private:
     QualType Ty = Ctx->getStringLiteralArrayType(Ctx->CharTy, Text.size());
     StringLiteral *Doubled = StringLiteral::Create(*Ctx, Text, StringLiteralKind::Ordinary,
                                                    /*Pascal=*/false, Ty, SL->getBeginLoc());
-    unsigned NumOperands = S->getNumOutputs() + S->getNumInputs();
     llvm::SmallVector<IdentifierInfo *, 8> Names;
     llvm::SmallVector<Expr *, 8> Constraints, Exprs, Clobbers;
     for (unsigned I = 0; I < S->getNumOutputs(); ++I) {
@@ -200,7 +214,6 @@ private:
     }
     for (unsigned I = 0; I < S->getNumClobbers(); ++I)
       Clobbers.push_back(S->getClobberExpr(I));
-    (void)NumOperands;
     GCCAsmStmt Copy(*Ctx, S->getAsmLoc(), S->isSimple(), S->isVolatile(), S->getNumOutputs(),
                     S->getNumInputs(), Names.data(), Constraints.data(), Exprs.data(), Doubled,
                     S->getNumClobbers(), Clobbers.data(), S->getNumLabels(),

@@ -29,6 +29,8 @@
 
 namespace clang {
 class CompilerInstance;
+class FunctionDecl;
+class Sema;
 }
 
 namespace cuda_lint {
@@ -67,7 +69,12 @@ public:
 
 private:
   friend class NvccAsmReanalysis;
-  std::vector<clang::SourceLocation> Held; ///< spelling locations of the errors
+  struct HeldError {
+    clang::SourceLocation Loc;             ///< spelling location of the error
+    const clang::FunctionDecl *Function;   ///< being parsed then; null: unknown
+  };
+  std::vector<HeldError> Held;
+  clang::Sema *S = nullptr; ///< set by the consumer (SemaConsumer)
   bool Reporting = false;
 };
 

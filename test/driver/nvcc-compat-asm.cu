@@ -8,7 +8,7 @@
 // constructor is still found.
 // RUN: %expect-exit 1 %cuda-lint %s > %t.txt 2>&1
 // RUN: FileCheck %s --implicit-check-not='{{warning|error}}:' < %t.txt
-// CHECK: nvcc-compat-asm.cu:[[@LINE+28]]:{{[0-9]+}}: error: __shared__ variable 'c' of type 'Counter' needs dynamic initialization{{.*}} [cuda-shared-initializer]
+// CHECK: nvcc-compat-asm.cu:[[@LINE+43]]:{{[0-9]+}}: error: __shared__ variable 'c' of type 'Counter' needs dynamic initialization{{.*}} [cuda-shared-initializer]
 // CHECK: cuda-lint: 1 file, 1 finding (1 error, 0 warnings), 0 compiler errors
 //
 // A clang command (compile_commands.json with clang++ -x cuda) keeps clang's
@@ -35,6 +35,21 @@ __device__ unsigned lane() {
   return r;
 }
 
+// In a template (its instantiations too), a host-device function and a macro.
+template <int N> __device__ unsigned lanes() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %lanemask_lt;" : "=r"(r));
+  return r + N;
+}
+__host__ __device__ unsigned sm_of() {
+  unsigned r = 0;
+#ifdef __CUDA_ARCH__
+  asm volatile("mov.u32 %0, %nsmid;" : "=r"(r));
+#endif
+  return r;
+}
+#define CLOCK(r) asm volatile("mov.u32 %0, %clock;" : "=r"(r))
+
 __global__ void probe(unsigned *out, int x) {
   __shared__ Counter c;
   unsigned r, sm, w, t;
@@ -49,5 +64,7 @@ __global__ void probe(unsigned *out, int x) {
                "mov.u32 %0, %envreg3;"
                : "=r"(t));
   asm volatile("mov.u32 %0, %%ntid.x;" : "=r"(t));
+  CLOCK(t);
+  t += lanes<1>() + lanes<2>() + sm_of();
   out[threadIdx.x] = r + sm + w + t + static_cast<unsigned>(g) + lane() + c.v;
 }
