@@ -27,7 +27,7 @@ struct Counter {
 
 __managed__ int hits;
 __device__ __managed__ float totals[4];
-extern __managed__ int later;
+static __managed__ int later = 3;
 
 __global__ void count() {
   __shared__ Counter c;
@@ -44,4 +44,3 @@ int main() {
   printf("%d %d %f\n", hits, later, totals[0]);
   return e == cudaSuccess ? 0 : 1;
 }
-__managed__ int later = 3;
