@@ -345,6 +345,18 @@ const Expr *getCudaAttrArg(const AnnotateAttr *A) {
   return *A->args_begin();
 }
 
+bool isManagedVar(const VarDecl *VD) {
+  if (!VD)
+    return false;
+  for (const VarDecl *R : VD->redecls())
+    if (getCudaAttr(R, "managed") || R->hasAttr<HIPManagedAttr>())
+      return true;
+  // A static data member of a class template specialization: its pattern.
+  if (const VarDecl *Pattern = VD->getTemplateInstantiationPattern(); Pattern && Pattern != VD)
+    return isManagedVar(Pattern);
+  return false;
+}
+
 bool isTileKernel(const FunctionDecl *FD) {
   return findCudaAttrOnAnyRedecl(FD, "tile_global").first != nullptr;
 }

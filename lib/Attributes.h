@@ -42,6 +42,14 @@ findCudaAttrOnAnyRedecl(const clang::FunctionDecl *FD, llvm::StringRef Name);
 /// absent or the attribute has no argument.
 const clang::Expr *getCudaAttrArg(const clang::AnnotateAttr *A);
 
+/// Whether \p VD is a `__managed__` variable (on any of its declarations).
+/// clang 22 drops `managed` in CUDA mode; for nvcc commands cuda-lint's
+/// compatibility header (driver/CompatHeader.h) makes `__managed__` a
+/// `__device__` variable with the AnnotateAttr "cuda-lint.managed", which is
+/// what this looks for (and clang's own HIPManagedAttr, for HIP-style ASTs).
+/// On a clang command the attribute is gone and this is false.
+bool isManagedVar(const clang::VarDecl *VD);
+
 /// Whether \p FD is a `__tile_global__` kernel (attribute on any redeclaration).
 bool isTileKernel(const clang::FunctionDecl *FD);
 

@@ -19,7 +19,7 @@ Severity parseSeverity(llvm::StringRef S) {
 std::vector<RuleInfo> buildCatalog() {
   std::vector<RuleInfo> Rules;
 #define CUDA_LINT_RULE(ID, SEV, SUMMARY, DOC)                                  \
-  Rules.push_back({ID, parseSeverity(SEV), SUMMARY, DOC, {}, "none"});
+  Rules.push_back({ID, parseSeverity(SEV), SUMMARY, DOC, {}, {}, "none"});
 #include "RuleDocs.inc"
 #undef CUDA_LINT_RULE
   for (RuleInfo &R : Rules) {
@@ -34,6 +34,8 @@ std::vector<RuleInfo> buildCatalog() {
       L = L.trim();
       if (L.consume_front("clang-diagnostics:"))
         R.ClangDiagnostics.push_back(L.trim().str());
+      else if (L.consume_front("nvcc-rejects:"))
+        R.NvccRejects.push_back(L.trim().str());
       else if (L.consume_front("fix:"))
         R.FixSafety = L.trim();
     }

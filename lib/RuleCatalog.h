@@ -33,6 +33,12 @@ struct RuleInfo {
   /// the text of clang diagnostics this rule owns: the driver reports such a
   /// compiler diagnostic under this rule's id, once.
   std::vector<std::string> ClangDiagnostics;
+  /// Regular expressions (front matter `nvcc-rejects:` lines) saying when nvcc
+  /// rejects the code behind an owned clang diagnostic too: one matches the
+  /// source text from the diagnostic's position to the end of its line (`^`:
+  /// always). None: nvcc accepts what clang rejects. Decides what a disabled
+  /// rule's owned diagnostic becomes on an nvcc command (LintRunner.h).
+  std::vector<std::string> NvccRejects;
   /// Front matter `fix:` — "safe", "unsafe" (may change behaviour) or "none".
   llvm::StringRef FixSafety;
 };

@@ -51,10 +51,97 @@ __CUDA_LINT_MINMAX(double, double, float)
 )cpp";
 }
 
+llvm::StringRef nvccCompatHeaderPath() { return "/__cuda_lint__/cuda_lint_nvcc.h"; }
+
+llvm::StringRef nvccCompatHeaderText() {
+  return R"cpp(// cuda-lint nvcc compatibility header: what nvcc accepts and clang 22 does
+// not (RULES.md "Parsing what nvcc accepts"). Included on the sides of nvcc
+// commands only; a clang command keeps clang's behaviour.
+#pragma once
+#if defined(__CUDA__)
+// nvcc's cuda_runtime.h brings in the C++ library's <math.h> (whose
+// using-declarations put std::isfinite, isnan, isinf, signbit, fpclassify,
+// isnormal, isgreater ... isunordered and the float modf into the global
+// namespace), <stdio.h>, <time.h> (clock, time) and <assert.h>; clang's CUDA
+// wrapper brings <cmath> only, so host calls such as isfinite(1.0f) or clock()
+// find nothing but the device overloads of __clang_cuda_cmath.h and
+// __clang_cuda_device_functions.h ("no matching function").
+#include <math.h>
+#include <stdio.h>
+#include <time.h>
+#include <assert.h>
+// __managed__: nvcc makes the variable a __device__ variable that host code
+// may use as well; clang 22 keeps `managed` for HIP only and drops it in CUDA
+// mode, leaving a host variable that device code may not name ("reference to
+// __host__ variable"). Here it is a __device__ variable kept marked as
+// managed (cuda_lint::isManagedVar, Attributes.h).
+#undef __managed__
+#define __managed__ __attribute__((device)) __attribute__((annotate("cuda-lint.managed")))
+// Cache-hinted loads and stores of sm_32_intrinsics.h that clang 22's
+// __clang_cuda_intrinsics.h lacks (all of __ldca, __ldlu, __stcg, __stcs,
+// __stwb; the `long` overloads of __ldcg, __ldcv, __ldcs and __stwt), so that
+// `__stcs(reinterpret_cast<int4 *>(p), v)` resolves as under nvcc. Only their
+// declarations matter to an analysis; the bodies are plain accesses.
+#if __clang_major__ <= 22 && (!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 320)
+#define __CUDA_LINT_LD(NAME, T)                                                \
+  static inline __device__ T NAME(const T *__ptr) { return *__ptr; }
+#define __CUDA_LINT_ST(NAME, T)                                                \
+  static inline __device__ void NAME(T *__ptr, T __value) { *__ptr = __value; }
+#define __CUDA_LINT_LDST_ALL(M, NAME) \
+  M(NAME, long) \
+  M(NAME, unsigned long) \
+  M(NAME, char) \
+  M(NAME, signed char) \
+  M(NAME, short) \
+  M(NAME, int) \
+  M(NAME, long long) \
+  M(NAME, char2) \
+  M(NAME, char4) \
+  M(NAME, short2) \
+  M(NAME, short4) \
+  M(NAME, int2) \
+  M(NAME, int4) \
+  M(NAME, longlong2) \
+  M(NAME, unsigned char) \
+  M(NAME, unsigned short) \
+  M(NAME, unsigned int) \
+  M(NAME, unsigned long long) \
+  M(NAME, uchar2) \
+  M(NAME, uchar4) \
+  M(NAME, ushort2) \
+  M(NAME, ushort4) \
+  M(NAME, uint2) \
+  M(NAME, uint4) \
+  M(NAME, ulonglong2) \
+  M(NAME, float) \
+  M(NAME, double) \
+  M(NAME, float2) \
+  M(NAME, float4) \
+  M(NAME, double2) 
+__CUDA_LINT_LDST_ALL(__CUDA_LINT_LD, __ldca)
+__CUDA_LINT_LDST_ALL(__CUDA_LINT_LD, __ldlu)
+__CUDA_LINT_LDST_ALL(__CUDA_LINT_ST, __stcg)
+__CUDA_LINT_LDST_ALL(__CUDA_LINT_ST, __stcs)
+__CUDA_LINT_LDST_ALL(__CUDA_LINT_ST, __stwb)
+__CUDA_LINT_LD(__ldcg, unsigned long)
+__CUDA_LINT_LD(__ldcv, unsigned long)
+__CUDA_LINT_LD(__ldcs, unsigned long)
+__CUDA_LINT_ST(__stwt, long)
+__CUDA_LINT_ST(__stwt, unsigned long)
+#undef __CUDA_LINT_LDST_ALL
+#undef __CUDA_LINT_LD
+#undef __CUDA_LINT_ST
+#endif
+#endif
+)cpp";
+}
+
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> compatHeaderFileSystem() {
   auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   FS->addFile(compatHeaderPath(), 0,
               llvm::MemoryBuffer::getMemBuffer(compatHeaderText(), compatHeaderPath()));
+  FS->addFile(nvccCompatHeaderPath(), 0,
+              llvm::MemoryBuffer::getMemBuffer(nvccCompatHeaderText(), nvccCompatHeaderPath()));
   return FS;
 }
 

@@ -26,7 +26,18 @@ llvm::StringRef compatHeaderPath();
 /// `cluster_group` / `this_cluster()` from every compiler but nvcc.
 llvm::StringRef compatHeaderText();
 
-/// An in-memory file system holding the compatibility header, to overlay on
+/// The path of the nvcc compatibility header in the virtual file system:
+/// included (after compatHeaderPath()) on the sides of nvcc commands only.
+llvm::StringRef nvccCompatHeaderPath();
+
+/// Its text: the C library headers nvcc's cuda_runtime.h includes and clang's
+/// wrapper does not (<math.h>, <stdio.h>, <time.h>, <assert.h>: host
+/// `isfinite(float)`, `clock()`), `__managed__` as a `__device__` variable
+/// annotated "cuda-lint.managed", and the cache-hinted load/store overloads
+/// (`__stcs(int4 *, int4)` ...) that clang 22's wrapper lacks.
+llvm::StringRef nvccCompatHeaderText();
+
+/// An in-memory file system holding both compatibility headers, to overlay on
 /// the real one.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> compatHeaderFileSystem();
 

@@ -43,6 +43,7 @@ TranslationUnitCommand fromCompileCommand(const tooling::CompileCommand &Cmd,
     TU.Command.Flags.insert(TU.Command.Flags.end(), {"-x", "c"});
   TU.Command.GpuArchs = T.GpuArchs;
   TU.Command.IsCuda = T.IsCuda;
+  TU.Command.Nvcc = T.Facts.FromNvcc;
   TU.DroppedFlags = T.DroppedFlags;
 
   using Value = clang::tidy::ClangTidyOptions::ClangTidyValue;
@@ -75,6 +76,9 @@ TranslationUnitCommand fromCommandLineFlags(const std::string &File,
         Flags[I] == "-xcuda")
       XCuda = true;
   TU.Command.IsCuda = isCudaFileName(File) || XCuda;
+  // A file outside any database is taken to be built as CUDA users build it:
+  // with nvcc (its parsing tolerances apply; the flags are clang's).
+  TU.Command.Nvcc = true;
   if (TU.Command.IsCuda &&
       !llvm::any_of(Flags, [](const std::string &F) { return llvm::StringRef(F).starts_with("-std"); }))
     TU.Command.Flags.insert(TU.Command.Flags.begin(), "-std=c++17");

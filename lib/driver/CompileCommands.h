@@ -31,7 +31,8 @@ TranslationUnitCommand fromCompileCommand(const clang::tooling::CompileCommand &
 
 /// The command for \p File when no database applies: `-x cuda` for .cu/.cuh,
 /// sm_90 unless \p Flags (clang flags given after `--`) or \p DefaultArch say
-/// otherwise.
+/// otherwise. Parsed as an nvcc command (ClangCommand::Nvcc): CUDA users build
+/// with nvcc.
 TranslationUnitCommand fromCommandLineFlags(const std::string &File,
                                             const std::vector<std::string> &Flags);
 

@@ -3,6 +3,7 @@
 #include "RuleCatalog.h"
 #include "driver/CompatHeader.h"
 #include "driver/Config.h"
+#include "driver/NvccTolerance.h"
 #include "ClangTidy.h"
 #include "GlobList.h"
 #include "NoLintDirectiveHandler.h"
@@ -145,8 +146,9 @@ const std::vector<std::pair<const RuleInfo *, llvm::Regex>> &ownedDiagnosticPatt
 /// rule's finding but not clang's error on the same line.
 class OwnedNoLintConsumer : public DiagnosticConsumer {
 public:
-  OwnedNoLintConsumer(ClangTidyDiagnosticConsumer &Inner, ClangTidyContext &Context)
-      : Inner(Inner), Context(Context) {}
+  OwnedNoLintConsumer(ClangTidyDiagnosticConsumer &Inner, ClangTidyContext &Context,
+                      NvccAsmTolerance *Asm)
+      : Inner(Inner), Context(Context), Asm(Asm) {}
 
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
     Inner.BeginSourceFile(LO, PP);
@@ -159,7 +161,9 @@ public:
       if (DroppingNotes)
         return; // the notes of a suppressed error go with it
     } else {
-      DroppingNotes = Level >= DiagnosticsEngine::Error && suppressed(Info);
+      // An asm escape nvcc accepts: decided again once the unit is parsed.
+      DroppingNotes = (Asm && Asm->holdBack(Level, Info)) ||
+                      (Level >= DiagnosticsEngine::Error && suppressed(Info));
       if (DroppingNotes)
         return;
     }
@@ -210,6 +214,7 @@ private:
 
   ClangTidyDiagnosticConsumer &Inner;
   ClangTidyContext &Context;
+  NvccAsmTolerance *Asm; ///< on the sides of nvcc commands
   NoLintDirectiveHandler NoLint;
   bool DroppingNotes = false;
 };
@@ -235,10 +240,11 @@ public:
 
 /// Runs the enabled checks on one side: clang-tidy's runner (runClangTidy),
 /// minus its "Error while processing" message on stderr: compiler errors are
-/// findings here, printed with the rest.
+/// findings here, printed with the rest. \p Nvcc: the side of an nvcc
+/// command, which gets the tolerances of NvccTolerance.h.
 std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                             const tooling::CompilationDatabase &DB,
-                                            const std::string &File) {
+                                            const std::string &File, bool Nvcc) {
   // A file system of its own: ClangTool moves its working directory to the
   // command's directory, and the process-wide real file system would move the
   // working directory of every thread (and of relative paths in the output).
@@ -258,7 +264,8 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   // Rule findings reach clang-tidy as warnings (CudaCheck::report), so that
   // NOLINT and the header filter apply to them; error rules become errors
   // through the cuda module's default WarningsAsErrors.
-  OwnedNoLintConsumer Filter(DiagConsumer, Context);
+  NvccAsmTolerance AsmTolerance;
+  OwnedNoLintConsumer Filter(DiagConsumer, Context, Nvcc ? &AsmTolerance : nullptr);
   DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &Filter,
                        /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
@@ -266,27 +273,37 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
 
   class Action : public ASTFrontendAction {
   public:
-    Action(ClangTidyASTConsumerFactory *Factory, ClangTidyContext &Context)
-        : Factory(Factory), Context(Context) {}
+    Action(ClangTidyASTConsumerFactory *Factory, ClangTidyContext &Context,
+           NvccAsmTolerance *Asm)
+        : Factory(Factory), Context(Context), Asm(Asm) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                    llvm::StringRef InFile) override {
       auto Checks = Factory->createASTConsumer(CI, InFile);
-      if (Context.getOptions().SystemHeaders.value_or(false))
+      if (!Context.getOptions().SystemHeaders.value_or(false))
+        Checks = std::make_unique<ProjectScopeConsumer>(std::move(Checks),
+                                                        CI.getSourceManager());
+      if (!Asm)
         return Checks;
-      return std::make_unique<ProjectScopeConsumer>(std::move(Checks), CI.getSourceManager());
+      // The held-back asm errors are decided before the checks run.
+      std::vector<std::unique_ptr<ASTConsumer>> Both;
+      Both.push_back(Asm->makeConsumer(CI));
+      Both.push_back(std::move(Checks));
+      return std::make_unique<MultiplexConsumer>(std::move(Both));
     }
 
   private:
     ClangTidyASTConsumerFactory *Factory;
     ClangTidyContext &Context;
+    NvccAsmTolerance *Asm;
   };
   class ActionFactory : public tooling::FrontendActionFactory {
   public:
     ActionFactory(ClangTidyContext &Context,
-                  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS)
-        : Context(Context), ConsumerFactory(Context, std::move(FS)) {}
+                  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+                  NvccAsmTolerance *Asm)
+        : Context(Context), ConsumerFactory(Context, std::move(FS)), Asm(Asm) {}
     std::unique_ptr<FrontendAction> create() override {
-      return std::make_unique<Action>(&ConsumerFactory, Context);
+      return std::make_unique<Action>(&ConsumerFactory, Context, Asm);
     }
     bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                        FileManager *Files,
@@ -302,8 +319,9 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   private:
     ClangTidyContext &Context;
     ClangTidyASTConsumerFactory ConsumerFactory;
+    NvccAsmTolerance *Asm;
   };
-  ActionFactory Factory(Context, BaseFS);
+  ActionFactory Factory(Context, BaseFS, Nvcc ? &AsmTolerance : nullptr);
   Tool.run(&Factory);
   return DiagConsumer.take();
 }
@@ -362,6 +380,23 @@ void normalizeMessagePaths(tooling::DiagnosticMessage &M, llvm::StringRef Direct
   M.Fix = std::move(Fixed);
 }
 
+/// The source text from \p E's main location to the end of its line.
+llvm::StringRef textFrom(const ClangTidyError &E, llvm::StringMap<std::string> &Cache) {
+  lineOf(E, Cache); // loads the file
+  llvm::StringRef Text = Cache[E.Message.FilePath];
+  return Text.substr(std::min<size_t>(E.Message.FileOffset, Text.size()))
+      .take_until([](char C) { return C == '\n'; });
+}
+
+/// Whether nvcc rejects the code behind \p E, an owned diagnostic of \p Rule
+/// (front matter `nvcc-rejects:`).
+bool nvccRejects(const RuleInfo &Rule, const ClangTidyError &E,
+                 llvm::StringMap<std::string> &Cache) {
+  llvm::StringRef At = textFrom(E, Cache);
+  return llvm::any_of(Rule.NvccRejects,
+                      [&](const std::string &R) { return llvm::Regex(R).match(At); });
+}
+
 } // namespace
 
 void withoutSideEffects(CompilerInvocation &CI) {
@@ -412,7 +447,7 @@ void normalizeDiagnosticPaths(ClangTidyError &E, llvm::StringRef Directory) {
 
 void relabelOwnedCompilerDiagnostics(
     std::vector<Finding> &Findings,
-    const std::function<bool(llvm::StringRef)> &RuleEnabled) {
+    const std::function<bool(llvm::StringRef)> &RuleEnabled, bool Nvcc) {
   const auto &Patterns = ownedDiagnosticPatterns();
   if (Patterns.empty())
     return;
@@ -423,7 +458,7 @@ void relabelOwnedCompilerDiagnostics(
     if (!F.isCompilerDiagnostic())
       continue;
     for (const auto &[Rule, Pattern] : Patterns) {
-      if (!RuleEnabled(Rule->Id) || !Pattern.match(F.Error.Message.Message))
+      if (!Pattern.match(F.Error.Message.Message))
         continue;
       unsigned Line = lineOf(F.Error, TextCache);
       bool Reported = llvm::any_of(Findings, [&](const Finding &Other) {
@@ -431,6 +466,10 @@ void relabelOwnedCompilerDiagnostics(
                Other.Error.Message.FilePath == F.Error.Message.FilePath &&
                lineOf(Other.Error, TextCache) == Line;
       });
+      // A disabled rule's error on an nvcc command stays only where nvcc
+      // rejects the code too.
+      if (!RuleEnabled(Rule->Id) && Nvcc && !nvccRejects(*Rule, F.Error, TextCache))
+        Reported = true;
       if (Reported) {
         Drop[I] = true;
       } else {
@@ -467,7 +506,7 @@ SideResult lintSide(const std::string &File, const std::string &Directory,
                              /*EnableModuleHeadersParsing=*/false,
                              /*ExperimentalCustomChecks=*/false);
     Context.setEnableProfiling(Settings.ProfileChecks);
-    Result.Errors = runChecksOnSide(Context, DB, File);
+    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc);
     for (ClangTidyError &E : Result.Errors)
       normalizeDiagnosticPaths(E, Directory);
     // Checks as configured for this file (command line over .cuda-lint.yaml).
@@ -530,8 +569,9 @@ TranslationUnitResult mergeSides(const std::string &File,
   // Owned compiler diagnostics are relabelled per unit: the rule's own finding
   // and clang's are compared at the same line of the same unit.
   CachedGlobList Enabled(EffectiveChecks);
+  bool Nvcc = llvm::any_of(Sides, [](const AnalysisSide &S) { return S.Nvcc; });
   relabelOwnedCompilerDiagnostics(
-      Result.Findings, [&](llvm::StringRef Id) { return Enabled.contains(Id); });
+      Result.Findings, [&](llvm::StringRef Id) { return Enabled.contains(Id); }, Nvcc);
 
   // A finding that only some device architectures see says which.
   if (DeviceSides.size() > 1)

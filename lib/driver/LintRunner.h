@@ -126,12 +126,17 @@ std::vector<Finding>
 mergeResults(const std::vector<TranslationUnitResult> &Results);
 
 /// Compiler diagnostics that a rule owns (front matter `clang-diagnostics:` of
-/// its docs page) are reported under the rule id, once: dropped when the rule
-/// reported the same line itself, relabelled otherwise. \p RuleEnabled says
+/// its docs page) belong to the rule whether it is enabled or not. Enabled:
+/// reported under the rule id, once (dropped when the rule reported the same
+/// line itself, relabelled otherwise). Disabled: on a clang command (\p Nvcc
+/// false) the project's compiler rejects the code, so it is still relabelled
+/// under the rule id; on an nvcc command it is relabelled only when nvcc
+/// rejects the code too (front matter `nvcc-rejects:`), and dropped
+/// otherwise, never shown as `clang-diagnostic-error`. \p RuleEnabled says
 /// whether a rule id is enabled for this unit.
 void relabelOwnedCompilerDiagnostics(
     std::vector<Finding> &Findings,
-    const std::function<bool(llvm::StringRef)> &RuleEnabled);
+    const std::function<bool(llvm::StringRef)> &RuleEnabled, bool Nvcc = false);
 
 } // namespace cuda_lint
 

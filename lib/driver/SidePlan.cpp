@@ -1,9 +1,12 @@
 #include "driver/SidePlan.h"
 #include "driver/CompatHeader.h"
+#include "driver/Toolchain.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
+#include <map>
+#include <mutex>
 
 namespace cuda_lint {
 
@@ -58,6 +61,27 @@ static bool hasFlagWithPrefix(const std::vector<std::string> &Flags,
   });
 }
 
+std::vector<std::string> nvccMacroFlags(llvm::StringRef CudaPath) {
+  static std::mutex M;
+  static std::map<std::string, std::vector<std::string>> Cache;
+  std::lock_guard<std::mutex> L(M);
+  auto It = Cache.find(CudaPath.str());
+  if (It != Cache.end())
+    return It->second;
+  std::vector<std::string> Flags = {"-D__NVCC__"};
+  if (std::optional<NvccVersion> V = readNvccVersion(CudaPath)) {
+    Flags.push_back("-D__CUDACC_VER_MAJOR__=" + std::to_string(V->Major));
+    Flags.push_back("-D__CUDACC_VER_MINOR__=" + std::to_string(V->Minor));
+    Flags.push_back("-D__CUDACC_VER_BUILD__=" + std::to_string(V->Build));
+    Flags.push_back("-D__CUDA_API_VER_MAJOR__=" + std::to_string(V->Major));
+    Flags.push_back("-D__CUDA_API_VER_MINOR__=" + std::to_string(V->Minor));
+  }
+  Flags.push_back("-D__NVCC_DIAG_PRAGMA_SUPPORT__=1");
+  Flags.push_back("-DCUDA_DOUBLE_MATH_FUNCTIONS");
+  Cache[CudaPath.str()] = Flags;
+  return Flags;
+}
+
 std::vector<AnalysisSide> planSides(const ClangCommand &Cmd,
                                     const SidePlanOptions &Opts) {
   std::vector<std::string> Base;
@@ -97,6 +121,14 @@ std::vector<AnalysisSide> planSides(const ClangCommand &Cmd,
   // What nvcc's headers declare and clang's wrapper does not (CompatHeader.h).
   Base.push_back("-include");
   Base.push_back(compatHeaderPath().str());
+  if (Cmd.Nvcc) {
+    // Before the command's own flags, so that its -U and -D win, as they do
+    // over nvcc's predefined macros.
+    std::vector<std::string> Macros = nvccMacroFlags(Opts.CudaPath);
+    Base.insert(Base.begin() + 1, Macros.begin(), Macros.end());
+    Base.push_back("-include");
+    Base.push_back(nvccCompatHeaderPath().str());
+  }
 
   std::vector<std::string> Archs = Cmd.GpuArchs;
   if (Archs.empty())
@@ -121,7 +153,7 @@ std::vector<AnalysisSide> planSides(const ClangCommand &Cmd,
 
   std::vector<AnalysisSide> Sides;
   if (Opts.HostSide) {
-    AnalysisSide Host{"host", false, Base};
+    AnalysisSide Host{"host", false, Base, Cmd.Nvcc};
     Host.CommandLine.push_back("--cuda-host-only");
     for (const std::string &Arch : Archs)
       Host.CommandLine.push_back("--cuda-gpu-arch=" + Arch);
@@ -129,7 +161,7 @@ std::vector<AnalysisSide> planSides(const ClangCommand &Cmd,
     Sides.push_back(std::move(Host));
   }
   for (const std::string &Arch : Selected) {
-    AnalysisSide Dev{Arch, true, Base};
+    AnalysisSide Dev{Arch, true, Base, Cmd.Nvcc};
     Dev.CommandLine.push_back("--cuda-device-only");
     Dev.CommandLine.push_back("--cuda-gpu-arch=" + Arch);
     Dev.CommandLine.push_back(Cmd.File);

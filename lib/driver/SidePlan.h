@@ -22,6 +22,11 @@ struct ClangCommand {
   std::vector<std::string> Flags;     ///< clang driver flags, no compiler, no file
   std::vector<std::string> GpuArchs;  ///< real architectures ("sm_80"); empty: from Flags, else default
   bool IsCuda = false;                ///< analyse as CUDA (host + device sides)
+  /// The command is nvcc's (a database entry whose compiler is nvcc, or the
+  /// default command of a file outside any database): its sides parse what
+  /// nvcc accepts (RULES.md "Parsing what nvcc accepts"). A clang or gcc
+  /// command keeps clang's behaviour and errors.
+  bool Nvcc = false;
 };
 
 /// One side of a translation unit: the host compilation or the device
@@ -30,6 +35,9 @@ struct AnalysisSide {
   std::string Name;                       ///< "host" or the architecture ("sm_90")
   bool IsDevice = false;
   std::vector<std::string> CommandLine;   ///< full argv: compiler, flags, file
+  /// A side of an nvcc command (ClangCommand::Nvcc) of a CUDA unit: the
+  /// runner applies the tolerances of driver/NvccTolerance.h.
+  bool Nvcc = false;
 };
 
 /// Which device sides to analyse (`--device-archs`).
@@ -52,10 +60,25 @@ struct SidePlanOptions {
 /// --cuda-gpu-arch=X`); for other languages a single "host" side. Adds what
 /// clang needs to read the CUDA 13 toolkit as nvcc does (`--cuda-path`,
 /// `-isystem <cuda>/include/cccl`, `-Wno-unknown-cuda-version`)
-/// and the resource directory. Never fails: an empty selection keeps the first
+/// and the resource directory. For an nvcc command (ClangCommand::Nvcc) of a
+/// CUDA unit, also the macros nvcc predefines that clang does not
+/// (nvccMacroFlags) and `-include` of the nvcc compatibility header
+/// (CompatHeader.h). Never fails: an empty selection keeps the first
 /// architecture.
 std::vector<AnalysisSide> planSides(const ClangCommand &Cmd,
                                     const SidePlanOptions &Opts);
+
+/// The `-D` flags for the macros nvcc 13 predefines and clang 22 does not,
+/// for the toolkit at \p CudaPath: `__NVCC__`, `__CUDACC_VER_MAJOR__`,
+/// `__CUDACC_VER_MINOR__`, `__CUDACC_VER_BUILD__` and `__CUDA_API_VER_MAJOR__`
+/// / `__CUDA_API_VER_MINOR__` (from readNvccVersion; left out when the
+/// toolkit does not say), `__NVCC_DIAG_PRAGMA_SUPPORT__`,
+/// `CUDA_DOUBLE_MATH_FUNCTIONS` (as `nvcc -arch=sm_90 --dryrun` shows them).
+/// Not `__CUDACC_DEVICE_ATOMIC_BUILTINS__`: it announces nvcc's
+/// `__nv_atomic_*` builtins, which clang lacks, so code testing it would stop
+/// parsing. The flag-dependent ones (`__CUDACC_RDC__` ...) come from the nvcc
+/// translation. Read once per toolkit.
+std::vector<std::string> nvccMacroFlags(llvm::StringRef CudaPath);
 
 /// The architectures named in clang \p Flags (`--cuda-gpu-arch=`,
 /// `--offload-arch=`, separate forms), deduplicated in order.

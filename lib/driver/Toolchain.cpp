@@ -1,5 +1,7 @@
 #include "driver/Toolchain.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -83,6 +85,54 @@ llvm::Expected<std::string> findClangResourceDir(llvm::StringRef Explicit) {
       "clang resource directory '" + Dir +
       "' lacks include/__clang_cuda_runtime_wrapper.h (install clang-22 or "
       "pass --resource-dir)");
+}
+
+/// "13.0.88" (or "13.0") as a version; nullopt if it is not one.
+static std::optional<NvccVersion> parseVersion(llvm::StringRef Text) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Text.trim().split(Parts, '.');
+  NvccVersion V;
+  if (Parts.size() < 2 || Parts[0].getAsInteger(10, V.Major) ||
+      Parts[1].getAsInteger(10, V.Minor) ||
+      (Parts.size() > 2 && Parts[2].getAsInteger(10, V.Build)))
+    return std::nullopt;
+  return V;
+}
+
+std::optional<NvccVersion> readNvccVersion(llvm::StringRef CudaPath) {
+  llvm::SmallString<256> P(CudaPath);
+  llvm::sys::path::append(P, "version.json");
+  if (auto Buf = llvm::MemoryBuffer::getFile(P)) {
+    if (auto J = llvm::json::parse((*Buf)->getBuffer())) {
+      if (const auto *O = J->getAsObject())
+        if (const auto *Nvcc = O->getObject("cuda_nvcc"))
+          if (auto V = Nvcc->getString("version"))
+            if (auto R = parseVersion(*V))
+              return R;
+    } else {
+      llvm::consumeError(J.takeError());
+    }
+  }
+  P = CudaPath;
+  llvm::sys::path::append(P, "dist-info");
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(P, EC), End; !EC && It != End; It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (Name.consume_front("nvidia_cuda_nvcc-") && Name.consume_back(".dist-info"))
+      if (auto R = parseVersion(Name))
+        return R;
+  }
+  P = CudaPath;
+  llvm::sys::path::append(P, "include", "cuda.h");
+  if (auto Buf = llvm::MemoryBuffer::getFile(P)) {
+    llvm::StringRef Text = (*Buf)->getBuffer();
+    size_t Pos = Text.find("#define CUDA_VERSION ");
+    unsigned N;
+    if (Pos != llvm::StringRef::npos &&
+        !Text.substr(Pos + 21).take_until([](char C) { return C == '\n'; }).trim().getAsInteger(10, N))
+      return NvccVersion{N / 1000, (N % 1000) / 10, 0};
+  }
+  return std::nullopt;
 }
 
 llvm::StringRef cudaLintVersion() { return CUDA_LINT_VERSION; }

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 
 namespace cuda_lint {
@@ -22,6 +23,21 @@ llvm::Expected<std::string> findCudaToolkit(llvm::StringRef Explicit);
 /// \p Explicit when given, else the one of the LLVM cuda-lint was built with.
 /// Errors when the directory lacks `include/__clang_cuda_runtime_wrapper.h`.
 llvm::Expected<std::string> findClangResourceDir(llvm::StringRef Explicit);
+
+/// The version of the nvcc of a CUDA toolkit, as nvcc's predefined macros
+/// `__CUDACC_VER_MAJOR__`, `__CUDACC_VER_MINOR__` and `__CUDACC_VER_BUILD__`
+/// give it (13, 0, 88 for nvcc 13.0.88).
+struct NvccVersion {
+  unsigned Major = 0, Minor = 0, Build = 0;
+};
+
+/// The nvcc version of the toolkit at \p CudaPath, read from the toolkit's own
+/// files and never by running anything from it: `version.json` ("cuda_nvcc"
+/// entry, the runfile and package installs), else the name of a
+/// `dist-info/nvidia_cuda_nvcc-X.Y.Z.dist-info` directory (pip-style
+/// layouts), else `CUDA_VERSION` in `include/cuda.h` (build 0). nullopt when
+/// none of them says.
+std::optional<NvccVersion> readNvccVersion(llvm::StringRef CudaPath);
 
 /// The version string of cuda-lint.
 llvm::StringRef cudaLintVersion();

@@ -50,12 +50,20 @@
 //     (clang::clangd::buildCompilerInvocation) has its output, plugin and
 //     module-cache options cleared (cuda_lint::withoutSideEffects).
 //
-// (2) to (6) use the static linker's --wrap: every call from clangd's
+//  7. the compiler diagnostics a rule owns (front matter
+//     `clang-diagnostics:` of docs/rules/*.md, e.g. "initialization is not
+//     supported for __shared__ variables"): the rule reports them itself
+//     under its id, so clangd's own copy ([shared_var_init]) is suppressed,
+//     as cuda-lint relabels it (clangd's isDiagnosticSuppressed() is wrapped).
+//     A rule disabled in clangd's configuration takes its error with it, as on
+//     an nvcc command of cuda-lint.
+//
+// (2) to (7) use the static linker's --wrap: every call from clangd's
 // objects to clang::clangd::provideDefaultChecks(),
 // clang::clangd::isFastTidyCheck(llvm::StringRef),
-// clang::clangd::CommandMangler::operator() and
-// clang::PrecompiledPreamble::Build and clang::clangd::buildCompilerInvocation()
-// land in the __wrap_ functions below, which call the originals through
+// clang::clangd::CommandMangler::operator(), clang::PrecompiledPreamble::Build,
+// clang::clangd::buildCompilerInvocation() and
+// clang::clangd::isDiagnosticSuppressed() land in the __wrap_ functions below, which call the originals through
 // __real_. The signatures are those of clangd 22's TidyProvider.h and
 // CompileCommands.h (not installed by Debian) and of
 // clang/Frontend/PrecompiledPreamble.h.
@@ -63,6 +71,11 @@
 //===----------------------------------------------------------------------===//
 #include "Attributes.h"
 #include "ClangTidyOptions.h"
+#include "RuleCatalog.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/LangOptions.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Regex.h"
 #include "driver/CompileCommands.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -258,6 +271,21 @@ private:
     return L.isValid() && !SM->isInSystemHeader(SM->getExpansionLoc(L));
   }
 };
+/// Whether \p Info is a compiler diagnostic that a cuda-lint rule owns.
+bool isOwnedDiagnostic(const clang::Diagnostic &Info) {
+  static const auto *Patterns = [] {
+    auto *P = new std::vector<llvm::Regex>();
+    for (const cuda_lint::RuleInfo &R : cuda_lint::allRules())
+      for (const std::string &D : R.ClangDiagnostics)
+        P->emplace_back(D);
+    return P;
+  }();
+  if (Patterns->empty() || Info.getID() >= clang::diag::DIAG_UPPER_LIMIT)
+    return false; // a clang-tidy check's own diagnostic (custom ID)
+  llvm::SmallString<128> Message;
+  Info.FormatDiagnostic(Message);
+  return llvm::any_of(*Patterns, [&](const llvm::Regex &R) { return R.match(Message); });
+}
 } // namespace
 
 #if defined(__clang__)
@@ -306,6 +334,16 @@ __wrap__ZN5clang6clangd23buildCompilerInvocationERKNS0_11ParseInputsERNS_18Diagn
   if (CI)
     cuda_lint::withoutSideEffects(*CI);
   return CI;
+// bool clang::clangd::isDiagnosticSuppressed(const clang::Diagnostic &,
+//     const llvm::StringSet<> &Suppress, const LangOptions &)
+bool __real__ZN5clang6clangd22isDiagnosticSuppressedERKNS_10DiagnosticERKN4llvm9StringSetINS4_15MallocAllocatorEEERKNS_11LangOptionsE(
+    const clang::Diagnostic &, const llvm::StringSet<> &, const clang::LangOptions &);
+bool __wrap__ZN5clang6clangd22isDiagnosticSuppressedERKNS_10DiagnosticERKN4llvm9StringSetINS4_15MallocAllocatorEEERKNS_11LangOptionsE(
+    const clang::Diagnostic &Info, const llvm::StringSet<> &Suppress,
+    const clang::LangOptions &LO) {
+  return __real__ZN5clang6clangd22isDiagnosticSuppressedERKNS_10DiagnosticERKN4llvm9StringSetINS4_15MallocAllocatorEEERKNS_11LangOptionsE(
+             Info, Suppress, LO) ||
+         (LO.CUDA && isOwnedDiagnostic(Info));
 }
 
 // void clang::clangd::CommandMangler::operator()(

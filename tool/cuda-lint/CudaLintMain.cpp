@@ -113,7 +113,8 @@ static cl::opt<bool> DryRun(
     cl::cat(Category));
 static cl::opt<bool> PrintCompatHeader(
     "print-compat-header",
-    cl::desc("Print the compatibility header every CUDA side includes (it exists only in "
+    cl::desc("Print the compatibility headers CUDA sides include (the first on every side, "
+             "the second on nvcc commands' sides; they exist only in "
              "memory; save it and replace its path in a --verbose command to rerun that side "
              "with clang++) and exit"),
     cl::cat(Category));
@@ -348,7 +349,9 @@ int main(int argc, const char **argv) {
   if (!Explain.empty())
     return explain(Explain);
   if (PrintCompatHeader) {
-    outs() << compatHeaderText();
+    outs() << compatHeaderText() << "// ---- " << nvccCompatHeaderPath()
+           << " (nvcc commands only; save it separately) ----\n"
+           << nvccCompatHeaderText();
     return 0;
   }
   if (Files.empty() && BuildPath.empty()) {

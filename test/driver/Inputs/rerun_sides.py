@@ -3,8 +3,9 @@
 
   rerun_sides.py CLANGXX COMPAT_HEADER DRY_RUN_OUTPUT
 
-The compatibility header's in-memory path is replaced by COMPAT_HEADER (the
-output of --print-compat-header). Prints "side NAME: exit N" per side and exits
+The compatibility headers' in-memory paths are replaced by COMPAT_HEADER (the
+output of --print-compat-header) and, for the nvcc one that follows its
+"// ---- " line, a file beside it. Prints "side NAME: exit N" per side and exits
 1 unless every side parsed without error: the printed commands must be enough
 to reproduce cuda-lint's parse outside it.
 """
@@ -13,6 +14,13 @@ import subprocess
 import sys
 
 clangxx, header, listing = sys.argv[1:4]
+text = open(header).read()
+general, sep, nvcc = text.partition("\n// ---- ")
+nvcc_header = header + ".nvcc.h"
+open(header, "w").write(general + "\n")
+open(nvcc_header, "w").write(nvcc.split("\n", 1)[1] if sep else "")
+paths = {"/__cuda_lint__/cuda_lint_compat.h": header,
+         "/__cuda_lint__/cuda_lint_nvcc.h": nvcc_header}
 status = 0
 sides = 0
 for line in open(listing):
@@ -20,8 +28,7 @@ for line in open(listing):
         continue
     name = line.split(" [", 1)[1].split("]", 1)[0]
     directory, command = line.split("]: ", 1)[1].rstrip("\n").split(": ", 1)
-    argv = [header if a == "/__cuda_lint__/cuda_lint_compat.h" else a
-            for a in shlex.split(command)]
+    argv = [paths.get(a, a) for a in shlex.split(command)]
     argv[0] = clangxx
     rc = subprocess.run(argv + ["-fsyntax-only", "-w"], cwd=directory).returncode
     print("side %s: exit %d" % (name, rc))

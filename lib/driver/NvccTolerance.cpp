@@ -1,0 +1,244 @@
+#include "driver/NvccTolerance.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/DiagnosticAST.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace cuda_lint {
+
+bool isPtxSpecialRegister(llvm::StringRef Name) {
+  static const llvm::StringSet<> Fixed = {
+      "tid", "ntid", "laneid", "warpid", "nwarpid", "ctaid", "nctaid", "smid", "nsmid",
+      "gridid", "is_explicit_cluster", "clusterid", "nclusterid", "cluster_ctaid",
+      "cluster_nctaid", "cluster_ctarank", "cluster_nctarank", "lanemask_eq",
+      "lanemask_le", "lanemask_lt", "lanemask_ge", "lanemask_gt", "clock", "clock_hi",
+      "clock64", "globaltimer", "globaltimer_lo", "globaltimer_hi",
+      "reserved_smem_offset_begin", "reserved_smem_offset_end",
+      "reserved_smem_offset_cap", "reserved_smem_offset_0", "reserved_smem_offset_1",
+      "total_smem_size", "aggr_smem_size", "dynamic_smem_size", "current_graph_exec"};
+  if (Fixed.contains(Name))
+    return true;
+  // %envreg0..%envreg31, %pm0..%pm7, %pm0_64..%pm7_64.
+  unsigned N;
+  llvm::StringRef Rest = Name;
+  if (Rest.consume_front("envreg"))
+    return !Rest.empty() && !Rest.getAsInteger(10, N) && N < 32;
+  if (Rest.consume_front("pm")) {
+    Rest.consume_back("_64");
+    return Rest.size() == 1 && !Rest.getAsInteger(10, N) && N < 8;
+  }
+  return false;
+}
+
+namespace {
+
+bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// The register names `.reg` directives of \p Text declare (`.reg .pred %p,
+/// %q;`, `.reg .b32 %r<4>;` gives "r"), without the `%`.
+llvm::StringSet<> declaredRegisters(llvm::StringRef Text) {
+  llvm::StringSet<> Names;
+  for (size_t Pos = Text.find(".reg"); Pos != llvm::StringRef::npos;
+       Pos = Text.find(".reg", Pos + 4)) {
+    llvm::StringRef Decl = Text.substr(Pos + 4);
+    if (Decl.empty() || isIdentChar(Decl.front()))
+      continue; // .register, .reg_x
+    Decl = Decl.take_until([](char C) { return C == ';' || C == '}'; });
+    // The names are the `%`-words after the type (`.pred`, `.b32`, `.v2 .f32`).
+    for (size_t P = Decl.find('%'); P != llvm::StringRef::npos; P = Decl.find('%', P + 1)) {
+      size_t E = P + 1;
+      while (E < Decl.size() && isIdentChar(Decl[E]))
+        ++E;
+      if (E > P + 1)
+        Names.insert(Decl.slice(P + 1, E));
+    }
+  }
+  return Names;
+}
+
+} // namespace
+
+std::string doubleNvccAsmEscapes(llvm::StringRef AsmText,
+                                 std::vector<unsigned> *OriginalOffset) {
+  llvm::StringSet<> Declared = declaredRegisters(AsmText);
+  std::string Out;
+  Out.reserve(AsmText.size() + 8);
+  auto Emit = [&](char C, unsigned From) {
+    Out.push_back(C);
+    if (OriginalOffset)
+      OriginalOffset->push_back(From);
+  };
+  for (unsigned I = 0; I < AsmText.size(); ++I) {
+    char C = AsmText[I];
+    if (C != '%' || I + 1 >= AsmText.size()) {
+      Emit(C, I);
+      continue;
+    }
+    char Next = AsmText[I + 1];
+    if (Next == '%') { // an escaped percent: both bytes as they are
+      Emit(C, I);
+      Emit(Next, I + 1);
+      ++I;
+      continue;
+    }
+    bool NvccPassesOn = false;
+    if (llvm::isAlpha(Next) || Next == '_') {
+      unsigned E = I + 1;
+      while (E < AsmText.size() && isIdentChar(AsmText[E]))
+        ++E;
+      llvm::StringRef Name = AsmText.slice(I + 1, E);
+      // `%c0`, `%h1`: an operand with a modifier, for nvcc too.
+      bool Modifier = Name.size() >= 2 && llvm::isDigit(Name[1]);
+      NvccPassesOn = !Modifier && (isPtxSpecialRegister(Name) || Declared.contains(Name));
+    }
+    if (NvccPassesOn)
+      Emit('%', I);
+    Emit(C, I);
+  }
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// Deciding again at the end of the translation unit
+//===----------------------------------------------------------------------===//
+
+bool NvccAsmTolerance::holdBack(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
+  if (Reporting || Level < DiagnosticsEngine::Error ||
+      Info.getID() != diag::err_asm_invalid_escape || !Info.hasSourceManager() ||
+      Info.getLocation().isInvalid())
+    return false;
+  // The function Sema is in (an instantiation while instantiating): only its
+  // body needs to be looked at again. Deferred diagnostics, given at the end
+  // of the unit, have none; then the whole unit is.
+  const FunctionDecl *FD = S ? S->getCurFunctionDecl(/*AllowLambda=*/true) : nullptr;
+  Held.push_back({Info.getSourceManager().getSpellingLoc(Info.getLocation()), FD});
+  return true;
+}
+
+class NvccAsmReanalysis : public SemaConsumer,
+                          public RecursiveASTVisitor<NvccAsmReanalysis> {
+public:
+  NvccAsmReanalysis(NvccAsmTolerance &T, CompilerInstance &CI) : T(T), CI(CI) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  void InitializeSema(Sema &S) override { T.S = &S; }
+  void ForgetSema() override { T.S = nullptr; }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (T.Held.empty())
+      return;
+    this->Ctx = &Ctx;
+    bool Everywhere = llvm::any_of(T.Held, [](const auto &H) { return !H.Function; });
+    if (Everywhere) {
+      // Not the traversal scope, which may have been narrowed to the
+      // project's declarations (LintRunner.cpp): the statements held back
+      // can be anywhere.
+      TraverseDecl(Ctx.getTranslationUnitDecl());
+    } else {
+      llvm::DenseSet<const FunctionDecl *> Done;
+      for (const auto &H : T.Held)
+        if (Done.insert(H.Function).second && H.Function->getBody())
+          TraverseStmt(H.Function->getBody());
+    }
+    // An error whose statement was not found is reported as clang gave it:
+    // never hide what may be a real error.
+    T.Reporting = true;
+    for (const auto &H : T.Held)
+      if (!Resolved.contains(H.Loc.getRawEncoding()))
+        CI.getDiagnostics().Report(H.Loc, diag::err_asm_invalid_escape);
+    T.Reporting = false;
+    T.Held.clear();
+  }
+
+  bool VisitGCCAsmStmt(GCCAsmStmt *S) {
+    const auto *SL = dyn_cast_or_null<StringLiteral>(S->getAsmStringExpr());
+    if (!SL || S->isSimple())
+      return true;
+    const SourceManager &SM = Ctx->getSourceManager();
+    // Which held-back errors lie in this statement's string.
+    llvm::SmallVector<SourceLocation, 2> Mine;
+    for (unsigned I = 0, N = SL->getNumConcatenated(); I < N; ++I) {
+      SourceLocation Tok = SM.getSpellingLoc(SL->getStrTokenLoc(I));
+      unsigned Len = Lexer::MeasureTokenLength(Tok, SM, Ctx->getLangOpts());
+      for (const auto &H : T.Held)
+        if (SM.getFileID(H.Loc) == SM.getFileID(Tok) &&
+            SM.getFileOffset(H.Loc) >= SM.getFileOffset(Tok) &&
+            SM.getFileOffset(H.Loc) < SM.getFileOffset(Tok) + Len)
+          Mine.push_back(H.Loc);
+    }
+    if (Mine.empty())
+      return true;
+    for (SourceLocation L : Mine)
+      Resolved.insert(L.getRawEncoding());
+    // One statement is analysed once (a template's instantiations repeat it).
+    if (!Analysed.insert(SL->getBeginLoc().getRawEncoding()).second)
+      return true;
+    analyse(S, SL);
+    return true;
+  }
+
+private:
+  void analyse(GCCAsmStmt *S, const StringLiteral *SL) {
+    std::vector<unsigned> Original;
+    std::string Text = doubleNvccAsmEscapes(SL->getString(), &Original);
+    QualType Ty = Ctx->getStringLiteralArrayType(Ctx->CharTy, Text.size());
+    StringLiteral *Doubled = StringLiteral::Create(*Ctx, Text, StringLiteralKind::Ordinary,
+                                                   /*Pascal=*/false, Ty, SL->getBeginLoc());
+    llvm::SmallVector<IdentifierInfo *, 8> Names;
+    llvm::SmallVector<Expr *, 8> Constraints, Exprs, Clobbers;
+    for (unsigned I = 0; I < S->getNumOutputs(); ++I) {
+      Names.push_back(S->getOutputIdentifier(I));
+      Constraints.push_back(S->getOutputConstraintExpr(I));
+      Exprs.push_back(S->getOutputExpr(I));
+    }
+    for (unsigned I = 0; I < S->getNumInputs(); ++I) {
+      Names.push_back(S->getInputIdentifier(I));
+      Constraints.push_back(S->getInputConstraintExpr(I));
+      Exprs.push_back(S->getInputExpr(I));
+    }
+    for (unsigned I = 0; I < S->getNumLabels(); ++I) {
+      Names.push_back(S->getLabelIdentifier(I));
+      Exprs.push_back(S->getLabelExpr(I));
+    }
+    for (unsigned I = 0; I < S->getNumClobbers(); ++I)
+      Clobbers.push_back(S->getClobberExpr(I));
+    GCCAsmStmt Copy(*Ctx, S->getAsmLoc(), S->isSimple(), S->isVolatile(), S->getNumOutputs(),
+                    S->getNumInputs(), Names.data(), Constraints.data(), Exprs.data(), Doubled,
+                    S->getNumClobbers(), Clobbers.data(), S->getNumLabels(),
+                    S->getRParenLoc());
+    llvm::SmallVector<GCCAsmStmt::AsmStringPiece, 8> Pieces;
+    unsigned Offset = 0;
+    unsigned DiagID = Copy.AnalyzeAsmString(Pieces, *Ctx, Offset);
+    if (!DiagID)
+      return;
+    unsigned At = Offset < Original.size() ? Original[Offset] : SL->getLength();
+    SourceLocation Loc = SL->getLocationOfByte(At, Ctx->getSourceManager(), Ctx->getLangOpts(),
+                                               Ctx->getTargetInfo());
+    T.Reporting = true;
+    CI.getDiagnostics().Report(Loc, DiagID) << SL->getSourceRange();
+    T.Reporting = false;
+  }
+
+  NvccAsmTolerance &T;
+  CompilerInstance &CI;
+  ASTContext *Ctx = nullptr;
+  llvm::DenseSet<uint64_t> Resolved, Analysed;
+};
+
+std::unique_ptr<ASTConsumer> NvccAsmTolerance::makeConsumer(CompilerInstance &CI) {
+  return std::make_unique<NvccAsmReanalysis>(*this, CI);
+}
+
+} // namespace cuda_lint

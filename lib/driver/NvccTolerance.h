@@ -1,0 +1,83 @@
+//===- NvccTolerance.h - clang errors that nvcc does not give ---*- C++ -*-===//
+//
+// Most of what nvcc accepts and clang 22 rejects is made to parse by the nvcc
+// compatibility header (CompatHeader.h) and nvcc's predefined macros
+// (SidePlan.h). One class cannot be fixed that way: inline PTX naming a
+// special register with a single `%` (`asm("mov.u32 %0, %laneid;" :
+// "=r"(r))`). nvcc passes `%name` on to PTX as written; clang 22 reads it as
+// an operand escape and errors "invalid % escape in inline assembly string".
+// Sema keeps the statement (the AST is intact) but stops analysing the asm
+// string at the first escape, so the error alone cannot simply be dropped:
+// an error nvcc also reports (`%5` past the operands, a `%q` that names
+// nothing) may follow in the same string. Here the error is held back on the
+// sides of nvcc commands, and once the translation unit is parsed each asm
+// statement it came from is analysed again by clang (GCCAsmStmt::
+// AnalyzeAsmString) with the escapes that nvcc passes on doubled: what that
+// still reports is reported, at its place in the original string.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_LINT_DRIVER_NVCCTOLERANCE_H
+#define CUDA_LINT_DRIVER_NVCCTOLERANCE_H
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class CompilerInstance;
+class FunctionDecl;
+class Sema;
+}
+
+namespace cuda_lint {
+
+/// Whether \p Name (without the `%`) is a PTX special register (PTX ISA 9.0,
+/// "Special Registers": `tid`, `laneid`, `clock64`, `globaltimer`,
+/// `lanemask_lt`, `envreg7`, `pm3_64`, `dynamic_smem_size` ...).
+bool isPtxSpecialRegister(llvm::StringRef Name);
+
+/// \p AsmText (the bytes of an extended asm string) with every `%name` that
+/// nvcc passes on to PTX unchanged written `%%name`: a name, not followed by
+/// a digit after its first letter (nvcc reads `%c0` as an operand with a
+/// modifier), that is a PTX special register or a register a `.reg`
+/// directive of the same text declares (`.reg .pred %p;`). Other escapes are
+/// left as they are. \p OriginalOffset, when given, receives for each byte of
+/// the result the offset of the byte of \p AsmText it comes from.
+std::string doubleNvccAsmEscapes(llvm::StringRef AsmText,
+                                 std::vector<unsigned> *OriginalOffset = nullptr);
+
+/// The tolerance for one side of an nvcc command (see the file comment).
+/// The side's diagnostic consumer asks holdBack() for each diagnostic; the AST
+/// consumer from makeConsumer() reports, at the end of the translation unit,
+/// what clang still finds in the statements held back.
+class NvccAsmTolerance {
+public:
+  /// True when \p Info is clang's "invalid % escape in inline assembly string"
+  /// error: the caller drops it, and it is decided again at the end of the
+  /// translation unit. Always false for what this class reports itself.
+  bool holdBack(clang::DiagnosticsEngine::Level Level, const clang::Diagnostic &Info);
+
+  /// An AST consumer to run alongside the checks (it has no other effect).
+  std::unique_ptr<clang::ASTConsumer> makeConsumer(clang::CompilerInstance &CI);
+
+  /// Number of asm errors held back so far (tests, --verbose).
+  unsigned heldBack() const { return Held.size(); }
+
+private:
+  friend class NvccAsmReanalysis;
+  struct HeldError {
+    clang::SourceLocation Loc;             ///< spelling location of the error
+    const clang::FunctionDecl *Function;   ///< being parsed then; null: unknown
+  };
+  std::vector<HeldError> Held;
+  clang::Sema *S = nullptr; ///< set by the consumer (SemaConsumer)
+  bool Reporting = false;
+};
+
+} // namespace cuda_lint
+
+#endif
