@@ -23,7 +23,7 @@ TEMP (findings name the file `<its name>:LINE:COL`). Then:
   `-implicit-check-not={{warning|error}}:`: every finding must be expected. Notes are not
   checked.
 - `CHECK-NOTES:` lines check findings and notes, strictly (`{{note|warning|error}}:`): every
-  note must be expected too. A file uses CHECK-MESSAGES or CHECK-NOTES, not both, per prefix.
+  note must be expected too. The prefixes of one run are all CHECK-MESSAGES or all CHECK-NOTES.
 - `CHECK-FIXES:` lines: cuda-lint runs with `--fix`, and the fixed copy is checked with
   FileCheck `-strict-whitespace`. The fixed copy is linted again: no finding of it may still
   carry a fix-it (a fix must remove the finding it fixes), and the output of that run is
@@ -170,10 +170,10 @@ def main(argv):
     fixes = used_prefixes(text, "CHECK-FIXES", suffixes)
     relint = used_prefixes(text, "CHECK-RELINT", suffixes)
     sides = used_prefixes(text, "CHECK-SIDES", suffixes)
-    for m in messages:
-        if m.replace("MESSAGES", "NOTES") in notes:
-            raise Failure(f"{args.input}: use either {m} or "
-                          f"{m.replace('MESSAGES', 'NOTES')}, not both")
+    # Strict notes check every finding too: one run cannot have both kinds of lines.
+    if messages and notes:
+        raise Failure(f"{args.input}: use either {', '.join(messages)} or {', '.join(notes)} "
+                      "lines in one run, not both")
     if relint and not fixes:
         raise Failure(f"{args.input}: {', '.join(relint)} lines without CHECK-FIXES lines "
                       "(the re-lint runs only after --fix)")
