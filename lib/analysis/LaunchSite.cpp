@@ -1,4 +1,5 @@
 #include "analysis/LaunchSite.h"
+#include "analysis/CudaIntrinsics.h"
 #include "analysis/BodyParents.h"
 #include "analysis/CFGCache.h"
 #include "analysis/PerASTContext.h"
@@ -337,19 +338,16 @@ const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
 }
 
 std::optional<LaunchKind> launchApiKind(const CallExpr *CE) {
-  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-  if (!FD || !FD->getIdentifier())
+  // The launch functions are the table's LaunchApi entries (CudaIntrinsics.def,
+  // `_ptsz` / `_ptds` spellings included); the entry says which kind.
+  const IntrinsicInfo *I = CE ? lookupIntrinsic(CE) : nullptr;
+  if (!I || I->Kind != IntrinsicKind::LaunchApi)
     return std::nullopt;
-  llvm::StringRef Name = FD->getName();
-  if (!Name.consume_back("_ptsz"))
-    Name.consume_back("_ptds");
-  if (Name == "cudaLaunchKernel")
-    return LaunchKind::LaunchKernel;
-  if (Name == "cudaLaunchCooperativeKernel")
+  if (I->Name == "cudaLaunchCooperativeKernel")
     return LaunchKind::LaunchCooperativeKernel;
-  if (Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC")
+  if (I->Name.starts_with("cudaLaunchKernelEx"))
     return LaunchKind::LaunchKernelEx;
-  return std::nullopt;
+  return LaunchKind::LaunchKernel;
 }
 
 /// Whether \p S lies inside \p Root (or is it).

@@ -1,5 +1,6 @@
 #include "checks/KernelLaunchUncheckedCheck.h"
 #include "analysis/LaunchSite.h"
+#include "analysis/CudaIntrinsics.h"
 #include "clang/AST/ExprCXX.h"
 #include "analysis/BodyParents.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -148,7 +149,8 @@ bool KernelLaunchUncheckedCheck::bodyChecks(const FunctionDecl *FD, ASTContext &
 bool KernelLaunchUncheckedCheck::isCheck(const CallExpr *CE, ASTContext &Ctx,
                                          unsigned Depth) {
   llvm::StringRef N = calleeName(CE);
-  if (N == "cudaGetLastError" || N == "cudaPeekAtLastError")
+  const IntrinsicInfo *Intrinsic = lookupIntrinsic(CE);
+  if (Intrinsic && Intrinsic->Kind == IntrinsicKind::ErrorQuery)
     return resultUsed(CE, Ctx);
   // A checked synchronization does not count: on an H200 a checked
   // cudaDeviceSynchronize returned cudaSuccess after a launch that failed for

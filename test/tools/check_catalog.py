@@ -39,9 +39,9 @@ ID_RE = re.compile(r"^cuda-[a-z0-9]+(?:-[a-z0-9]+)*$")
 REGISTRATION = re.compile(r'^CUDA_LINT_CHECK\("([^"]*)",\s*([A-Za-z_][A-Za-z0-9_]*)\)\s*$')
 SEVERITIES = ("error", "warning", "performance", "portability",
               "error/portability", "error/warning", "warning/portability")
-FIXES = ("safe", "unsafe", "none")
-KEYS = ("id", "severity", "summary", "clang-diagnostics", "fix", "options")
-REPEATABLE = ("clang-diagnostics",)
+FIXES = ("safe", "unsafe", "mixed", "none")
+KEYS = ("id", "severity", "summary", "clang-diagnostics", "nvcc-rejects", "fix", "options")
+REPEATABLE = ("clang-diagnostics", "nvcc-rejects")
 SECTIONS = ("What it finds", "Why it matters", "Example", "Use instead", "Fix", "Suppress",
             "Compilers")
 OPTION_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
