@@ -68,7 +68,7 @@ CFGCache::elementOf(const FunctionDecl *FD, const Stmt *S) {
   return It->second;
 }
 
-const PostOrderCFGView *CFGCache::postOrder(const FunctionDecl *FD) {
+PostOrderCFGView *CFGCache::postOrder(const FunctionDecl *FD) {
   Entry *E = entryFor(FD);
   if (!E || !E->Graph)
     return nullptr;

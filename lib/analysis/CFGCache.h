@@ -50,7 +50,7 @@ public:
 
   /// The reverse post-order of cfgFor(\p FD) (clang's PostOrderCFGView, for
   /// ForwardDataflowWorklist); null when there is no CFG.
-  const clang::PostOrderCFGView *postOrder(const clang::FunctionDecl *FD);
+  clang::PostOrderCFGView *postOrder(const clang::FunctionDecl *FD);
 
   /// How many CFGs were built (for tests and statistics).
   unsigned builtCount() const { return Built; }

@@ -1093,7 +1093,7 @@ private:
   FunctionUniformity &FU;
   UniformityTransfer Transfer;
   const CFG *G = nullptr;
-  const PostOrderCFGView *PO = nullptr;
+  PostOrderCFGView *PO = nullptr;
   unsigned N = 0;
   std::vector<const CFGBlock *> ById;
   std::unique_ptr<CompletingPostDomTree> PDT;
@@ -1155,7 +1155,7 @@ bool UniformitySolver::dataflow() {
     if (BranchLevel[Bi] != Uniformity::BlockUniform && ipdom(Bi) >= 0)
       Closes[ipdom(Bi)].push_back(Bi);
 
-  ForwardDataflowWorklist Worklist(*G, const_cast<PostOrderCFGView *>(PO));
+  ForwardDataflowWorklist Worklist(*G, PO);
   // Every block once (unreachable ones too: their expressions get values),
   // then the successors of blocks whose exit state changed.
   for (const CFGBlock *B : *G)
