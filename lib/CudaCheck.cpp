@@ -12,7 +12,7 @@ using namespace clang;
 namespace cuda_lint {
 
 CudaCheck::CudaCheck(llvm::StringRef Name, tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Rule(findRule(Name)) {}
+    : ClangTidyCheck(Name, Context), Rule(findRule(Name)), TidyContext(Context) {}
 
 void CudaCheck::registerPPCallbacks(const SourceManager &SourceMgr, Preprocessor *P,
                                     Preprocessor *) {
@@ -34,7 +34,10 @@ bool CudaCheck::inSystemHeader(SourceLocation Loc) const {
 void CudaCheck::check(const ast_matchers::MatchFinder::MatchResult &Result) {
   SM = Result.SourceManager;
   Ctx = Result.Context;
+  bool SystemHeaders = TidyContext->getOptions().SystemHeaders.value_or(false);
   for (const auto &[Id, Node] : Result.Nodes.getMap()) {
+    if (SystemHeaders)
+      break;
     SourceLocation Loc;
     if (const auto *D = Node.get<Decl>())
       Loc = D->getLocation();

@@ -58,7 +58,8 @@ public:
                            clang::Preprocessor *ModuleExpanderPP) final;
 
   /// Sets SM and Ctx, drops a match any of whose bound nodes lies in a system
-  /// header, and calls checkMatch.
+  /// header (unless clang-tidy's SystemHeaders option, `--system-headers`, is
+  /// on), and calls checkMatch.
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
   /// Clears the report-once set, then calls startTranslationUnit.
@@ -115,6 +116,7 @@ protected:
 
 private:
   llvm::DenseSet<const void *> Reported;
+  clang::tidy::ClangTidyContext *TidyContext;
 };
 
 /// Whether this AST is a device-side compilation (`-fcuda-is-device`).

@@ -47,7 +47,7 @@ void fail4(float *x) {
   cfg.attrs = attr;
   cfg.numAttrs = 1;
   CHECK(cudaLaunchKernelEx(&cfg, plain, x));
-  // CHECK: :[[@LINE-1]]:3: error: launch with a cluster dimension attribute compiled for sm_80; thread block clusters need sm_90 or newer [cuda-cluster-dims-arch]
+  // CHECK-MESSAGES-SM80: :[[@LINE-1]]:3: error: launch with a cluster dimension attribute compiled for sm_80; thread block clusters need sm_90 or newer [cuda-cluster-dims-arch]
 }
 
 // Negatives: no cluster, or attributes other than a cluster dimension.

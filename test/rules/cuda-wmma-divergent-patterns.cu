@@ -1,5 +1,4 @@
-// RUN: not %cuda-lint --checks='-*,cuda-wmma-divergent' %s 2>&1 \
-// RUN:   | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %check-cuda-lint %s cuda-wmma-divergent %t
 
 // Shapes of real tensor-core code: persistent kernels, shared-memory staging
 // by lanes, warp-strided tile loops, cooperative groups.
@@ -25,7 +24,7 @@ __global__ void fail1(float *c) {
   FragC acc;
   if (warp.thread_rank() < 16)
     wmma::fill_fragment(acc, 0.0f);
-  // CHECK: :[[@LINE-1]]:5: warning: 'fill_fragment' is reached under the condition 'warp.thread_rank() < 16', which varies across the warp (depends on the thread's rank in its cooperative group ('thread_rank')) [cuda-wmma-divergent]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'fill_fragment' is reached under the condition 'warp.thread_rank() < 16', which varies across the warp (depends on the thread's rank in its cooperative group ('thread_rank')) [cuda-wmma-divergent]
   if (warp.meta_group_rank() < 2)
     wmma::fill_fragment(acc, 1.0f);
   if (block.thread_rank() / 32 == 1)

@@ -334,6 +334,8 @@ __wrap__ZN5clang6clangd23buildCompilerInvocationERKNS0_11ParseInputsERNS_18Diagn
   if (CI)
     cuda_lint::withoutSideEffects(*CI);
   return CI;
+}
+
 // bool clang::clangd::isDiagnosticSuppressed(const clang::Diagnostic &,
 //     const llvm::StringSet<> &Suppress, const LangOptions &)
 bool __real__ZN5clang6clangd22isDiagnosticSuppressedERKNS_10DiagnosticERKN4llvm9StringSetINS4_15MallocAllocatorEEERKNS_11LangOptionsE(

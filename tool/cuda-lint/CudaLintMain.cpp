@@ -358,11 +358,6 @@ int main(int argc, const char **argv) {
     WithColor::error(errs(), "cuda-lint") << "no input files (give FILE... or -p BUILD-DIR)\n";
     return 2;
   }
-  if (UnsafeFixes && !Fix) {
-    WithColor::error(errs(), "cuda-lint")
-        << "--unsafe-fixes needs --fix (it lets --fix apply the fix-its marked unsafe)\n";
-    return 2;
-  }
 
   ToolErrors Errors;
   DroppedFlagNotes Dropped;
