@@ -68,7 +68,12 @@ std::vector<std::string> nvccMacroFlags(llvm::StringRef CudaPath) {
   auto It = Cache.find(CudaPath.str());
   if (It != Cache.end())
     return It->second;
-  std::vector<std::string> Flags = {"-D__NVCC__"};
+  // Not __NVCC__: CCCL (and libraries built on it) read it as "the CUDA
+  // compiler is nvcc" and take nvcc-only paths that clang rejects; with
+  // -DNDEBUG, cuda/std/__cccl/assert.h then redeclares __assert_fail as
+  // __host__ __device__ against clang's device-only one (a compiler error on
+  // ggml's Release build). The version macros carry no such choice.
+  std::vector<std::string> Flags;
   if (std::optional<NvccVersion> V = readNvccVersion(CudaPath)) {
     Flags.push_back("-D__CUDACC_VER_MAJOR__=" + std::to_string(V->Major));
     Flags.push_back("-D__CUDACC_VER_MINOR__=" + std::to_string(V->Minor));

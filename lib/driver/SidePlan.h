@@ -69,12 +69,14 @@ std::vector<AnalysisSide> planSides(const ClangCommand &Cmd,
                                     const SidePlanOptions &Opts);
 
 /// The `-D` flags for the macros nvcc 13 predefines and clang 22 does not,
-/// for the toolkit at \p CudaPath: `__NVCC__`, `__CUDACC_VER_MAJOR__`,
+/// for the toolkit at \p CudaPath: `__CUDACC_VER_MAJOR__`,
 /// `__CUDACC_VER_MINOR__`, `__CUDACC_VER_BUILD__` and `__CUDA_API_VER_MAJOR__`
 /// / `__CUDA_API_VER_MINOR__` (from readNvccVersion; left out when the
 /// toolkit does not say), `__NVCC_DIAG_PRAGMA_SUPPORT__`,
 /// `CUDA_DOUBLE_MATH_FUNCTIONS` (as `nvcc -arch=sm_90 --dryrun` shows them).
-/// Not `__CUDACC_DEVICE_ATOMIC_BUILTINS__`: it announces nvcc's
+/// Not `__NVCC__`: CCCL reads it as its compiler detection and takes
+/// nvcc-only paths clang rejects (`__assert_fail` under NDEBUG). Not
+/// `__CUDACC_DEVICE_ATOMIC_BUILTINS__`: it announces nvcc's
 /// `__nv_atomic_*` builtins, which clang lacks, so code testing it would stop
 /// parsing. The flag-dependent ones (`__CUDACC_RDC__` ...) come from the nvcc
 /// translation. Read once per toolkit.

@@ -1,5 +1,4 @@
-// nvcc's predefined macros on an nvcc command: __NVCC__ and the version
-// macros from the toolkit's own files (version.json, the nvcc dist-info, or
+// nvcc's predefined macros on an nvcc command: the version macros from the toolkit's own files (version.json, the nvcc dist-info, or
 // CUDA_VERSION in cuda.h), never by running nvcc. Without them clang takes the
 // other branch of an #if silently, and analyses code the project never
 // compiles: here the #else branch has a planted finding it must not report,
@@ -28,13 +27,13 @@ struct Counter {
   __device__ Counter() : v(0) {}
 };
 
-#if defined(__NVCC__) && __CUDACC_VER_MAJOR__ * 1000 + __CUDACC_VER_MINOR__ * 10 == CUDA_VERSION && \
+#if defined(__CUDACC_VER_MAJOR__) && __CUDACC_VER_MAJOR__ * 1000 + __CUDACC_VER_MINOR__ * 10 == CUDA_VERSION && \
     defined(__CUDACC_VER_BUILD__) && __CUDA_API_VER_MAJOR__ == __CUDACC_VER_MAJOR__
 __global__ void k(int *p) {
   __shared__ Counter seen;
   p[0] = seen.v;
 }
-#elif defined(__NVCC__)
+#elif defined(__CUDACC_VER_MAJOR__)
 #error "nvcc's version macros disagree with cuda.h"
 #else
 __global__ void k(int *p) {
