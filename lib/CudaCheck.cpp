@@ -11,6 +11,53 @@ using namespace clang;
 
 namespace cuda_lint {
 
+namespace {
+thread_local AcceptedLineCollector *CurrentCollector = nullptr;
+} // namespace
+
+AcceptedLineCollector::AcceptedLineCollector() : Outer(CurrentCollector) {
+  CurrentCollector = this;
+}
+AcceptedLineCollector::~AcceptedLineCollector() { CurrentCollector = Outer; }
+
+std::optional<unsigned> parseCompilers(llvm::StringRef Value) {
+  unsigned Set = 0;
+  for (const std::string &Name : parseListOption(Value)) {
+    if (llvm::StringRef(Name).equals_insensitive("nvcc"))
+      Set |= unsigned(CudaCompiler::Nvcc);
+    else if (llvm::StringRef(Name).equals_insensitive("clang"))
+      Set |= unsigned(CudaCompiler::Clang);
+    else
+      return std::nullopt;
+  }
+  if (!Set)
+    return std::nullopt;
+  return Set;
+}
+
+bool CudaCheck::projectBuildsWith(CudaCompiler C) {
+  const auto &Options = TidyContext->getOptions().CheckOptions;
+  std::optional<unsigned> Set;
+  if (auto It = Options.find(CompilersOption); It != Options.end())
+    Set = parseCompilers(It->second.Value); // an invalid value is reported by the driver
+  if (!Set)
+    if (auto It = Options.find(BuildCompilerFact); It != Options.end())
+      Set = parseCompilers(It->second.Value);
+  return Set.value_or(unsigned(CudaCompiler::Clang)) & unsigned(C);
+}
+
+bool CudaCheck::portabilityApplies(CudaCompiler RejectedBy, SourceLocation Loc) {
+  if (projectBuildsWith(RejectedBy))
+    return true;
+  if (CurrentCollector && SM && Loc.isValid() && Rule) {
+    SourceLocation FileLoc = SM->getFileLoc(Loc);
+    CurrentCollector->Lines.push_back({SM->getFilename(FileLoc).str(),
+                                       SM->getSpellingLineNumber(FileLoc),
+                                       Rule->Id.str()});
+  }
+  return false;
+}
+
 CudaCheck::CudaCheck(llvm::StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Rule(findRule(Name)), TidyContext(Context) {}
 

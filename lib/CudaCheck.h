@@ -38,6 +38,53 @@ namespace cuda_lint {
 /// --unsafe-fixes is given; the outputs label them "unsafe".
 inline constexpr llvm::StringLiteral UnsafeFixNotePrefix = "unsafe fix: ";
 
+/// The CUDA compilers a project can build with (the severity policy of the
+/// rule catalog: a portability finding, code that one compiler accepts and
+/// the other rejects, is reported only when the project builds with the one
+/// that rejects it).
+enum class CudaCompiler : uint8_t { Nvcc = 1, Clang = 2 };
+
+/// The global option naming the compilers a project builds with: "nvcc",
+/// "clang" or "nvcc,clang" (`CheckOptions: {CudaLint.Compilers: clang}`). It
+/// overrides the compile command's compiler.
+inline constexpr llvm::StringLiteral CompilersOption = "CudaLint.Compilers";
+/// The fact the driver sets per translation unit from its compile command:
+/// "nvcc" or "clang" (absent under clang-tidy, whose commands are clang's).
+inline constexpr llvm::StringLiteral BuildCompilerFact = "CudaLint.BuildCompiler";
+
+/// Parses a CudaLint.Compilers value ("nvcc", "clang", "nvcc,clang", in any
+/// order, ';' or ',' separated) into a bit set of CudaCompiler; nullopt for
+/// an empty value or an unknown name.
+std::optional<unsigned> parseCompilers(llvm::StringRef Value);
+
+/// A line at which a rule decided that the code is accepted by the compiler
+/// the project builds with, although clang rejects it (a portability case of
+/// the other compiler): the driver drops clang's own error at that line when
+/// the rule owns it (RuleInfo::ClangDiagnostics), so that an nvcc project sees
+/// neither a finding nor a compiler error for code nvcc accepts.
+struct AcceptedLine {
+  std::string File; ///< as the SourceManager names it
+  unsigned Line = 0;
+  std::string RuleId;
+};
+
+/// Collects the AcceptedLines that the checks running on this thread record
+/// while it lives (the driver runs one side per thread). Without a collector
+/// (clang-tidy, clangd) nothing is recorded.
+class AcceptedLineCollector {
+public:
+  AcceptedLineCollector();
+  ~AcceptedLineCollector();
+  AcceptedLineCollector(const AcceptedLineCollector &) = delete;
+  AcceptedLineCollector &operator=(const AcceptedLineCollector &) = delete;
+  std::vector<AcceptedLine> take() { return std::move(Lines); }
+
+private:
+  friend class CudaCheck;
+  std::vector<AcceptedLine> Lines;
+  AcceptedLineCollector *Outer;
+};
+
 /// Base of every cuda-lint check: a clang-tidy check that runs on CUDA
 /// translation units only and reports at the severity its docs page gives.
 class CudaCheck : public clang::tidy::ClangTidyCheck {
@@ -103,6 +150,16 @@ protected:
   /// behaviour; \p Why says how): a note at \p Loc starting with
   /// UnsafeFixNotePrefix. Call it right after the finding's builder is done.
   void markFixUnsafe(clang::SourceLocation Loc, llvm::StringRef Why);
+  /// Whether the project builds with \p C: the global option
+  /// CudaLint.Compilers when set (and valid), else the compile command's
+  /// compiler (BuildCompilerFact), else clang.
+  bool projectBuildsWith(CudaCompiler C);
+  /// For a portability finding at \p Loc, code that \p RejectedBy rejects
+  /// and the other compiler accepts: true when the project builds with
+  /// \p RejectedBy, so that the caller reports it; otherwise false, and the
+  /// line is recorded as accepted (AcceptedLine), which drops the clang error
+  /// this rule owns there.
+  bool portabilityApplies(CudaCompiler RejectedBy, clang::SourceLocation Loc);
   /// Whether \p Loc (its expansion) is in a system header.
   bool inSystemHeader(clang::SourceLocation Loc) const;
 

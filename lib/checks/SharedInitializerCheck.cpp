@@ -264,8 +264,11 @@ void SharedInitializerCheck::reportType(const VarDecl *VD, const ASTContext &Ctx
     // CUDA samples silence). Only clang 22 rejects it, and only where its own
     // test fails: a non-empty constructor, or a non-empty destructor of a
     // variable that is not an array.
+    // On a project built with nvcc that is correct code: no finding, and
+    // clang's error at the line is dropped (portabilityApplies).
     bool ClangRejects = !CtorEmpty || (!IsArray && !DtorEmpty);
     if (!ClangRejects ||
+        !portabilityApplies(CudaCompiler::Clang, VD->getLocation()) ||
         !reportOnce(VD->getLocation().getPtrEncoding()))
       return;
     report(VD->getLocation(),

@@ -1,4 +1,5 @@
 #include "driver/CompileCommands.h"
+#include "CudaCheck.h"
 #include "driver/InputFiles.h"
 #include "driver/NvccTranslation.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -15,7 +16,7 @@ namespace cuda_lint {
 /// A database command in clang's language: nvcc, clang and gcc command lines
 /// go through translateCompileCommand (lib/driver/NvccTranslation.h); the
 /// nvcc-only facts become the global clang-tidy options "CudaLint.FromNvcc",
-/// "CudaLint.MaxRRegCount", "CudaLint.ExtendedLambda",
+/// "CudaLint.MaxRRegCount", "CudaLint.ExtendedLambda", "CudaLint.BuildCompiler",
 /// "CudaLint.RelocatableDeviceCode" and "CudaLint.RelaxedConstexpr".
 TranslationUnitCommand fromCompileCommand(const tooling::CompileCommand &Cmd,
                                           const ResponseFilePolicy &Policy) {
@@ -51,6 +52,7 @@ TranslationUnitCommand fromCompileCommand(const tooling::CompileCommand &Cmd,
     TU.Facts.insert_or_assign(("CudaLint." + Name).str(), Value(V));
   };
   const NvccFacts &F = T.Facts;
+  Fact("BuildCompiler", F.FromNvcc ? "nvcc" : "clang");
   if (F.FromNvcc) {
     Fact("FromNvcc", "true");
     Fact("ExtendedLambda", F.ExtendedLambda ? "true" : "false");
@@ -79,6 +81,8 @@ TranslationUnitCommand fromCommandLineFlags(const std::string &File,
   // A file outside any database is taken to be built as CUDA users build it:
   // with nvcc (its parsing tolerances apply; the flags are clang's).
   TU.Command.Nvcc = true;
+  TU.Facts.insert_or_assign(BuildCompilerFact.str(),
+                            clang::tidy::ClangTidyOptions::ClangTidyValue("nvcc"));
   if (TU.Command.IsCuda &&
       !llvm::any_of(Flags, [](const std::string &F) { return llvm::StringRef(F).starts_with("-std"); }))
     TU.Command.Flags.insert(TU.Command.Flags.begin(), "-std=c++17");

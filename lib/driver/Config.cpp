@@ -2,6 +2,7 @@
 #include "ClangTidy.h"
 #include <map>
 #include "driver/InputFiles.h"
+#include "CudaCheck.h"
 #include "RuleCatalog.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -169,6 +170,23 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
     auto [Rule, Option] = llvm::StringRef(Name).split('.');
     if (!llvm::StringRef(Name).contains('.'))
       continue;
+    if (Rule == "CudaLint") {
+      // cuda-lint's global options: CudaLint.Compilers is the only one a
+      // configuration sets (the others are facts of the compile command).
+      auto [Line, Col] = lineColumnAt(Text, At);
+      std::string Where = C.Path + ":" + std::to_string(Line) + ":" + std::to_string(Col);
+      if (Name != CompilersOption) {
+        C.Warnings.push_back(Where + ": warning: unknown global option '" + Name +
+                             "'; the global option is '" + CompilersOption.str() + "'");
+        continue;
+      }
+      auto It = C.Options.CheckOptions.find(CompilersOption);
+      if (It != C.Options.CheckOptions.end() && !parseCompilers(It->second.Value))
+        return llvm::createStringError(
+            Where + ": error: invalid value '" + It->second.Value + "' of " +
+            CompilersOption.str() + ": expected 'nvcc', 'clang' or 'nvcc,clang'");
+      continue;
+    }
     if (IsUnknown(Rule)) {
       Warn(At, Rule);
       continue;

@@ -436,18 +436,29 @@ void withoutSideEffects(CompilerInvocation &CI) {
   PP.ChainedIncludes.clear();
 }
 
+namespace {
+/// The process-wide cache of normalizedPath, with its lock.
+std::mutex NormalizedPathMutex;
+llvm::StringMap<std::string> NormalizedPathCache;
+} // namespace
+
 void normalizeDiagnosticPaths(ClangTidyError &E, llvm::StringRef Directory) {
-  static std::mutex M;
-  static llvm::StringMap<std::string> Cache;
-  std::lock_guard<std::mutex> L(M);
-  normalizeMessagePaths(E.Message, Directory, Cache);
+  std::lock_guard<std::mutex> L(NormalizedPathMutex);
+  normalizeMessagePaths(E.Message, Directory, NormalizedPathCache);
   for (tooling::DiagnosticMessage &Note : E.Notes)
-    normalizeMessagePaths(Note, Directory, Cache);
+    normalizeMessagePaths(Note, Directory, NormalizedPathCache);
+}
+
+/// \p Path as normalizeDiagnosticPaths writes a diagnostic's file.
+static std::string normalizeFilePath(llvm::StringRef Path, llvm::StringRef Directory) {
+  std::lock_guard<std::mutex> L(NormalizedPathMutex);
+  return normalizedPath(Path, Directory, NormalizedPathCache);
 }
 
 void relabelOwnedCompilerDiagnostics(
     std::vector<Finding> &Findings,
-    const std::function<bool(llvm::StringRef)> &RuleEnabled, bool Nvcc) {
+    const std::function<bool(llvm::StringRef)> &RuleEnabled, bool Nvcc,
+    const std::vector<AcceptedLine> &Accepted) {
   const auto &Patterns = ownedDiagnosticPatterns();
   if (Patterns.empty())
     return;
@@ -469,6 +480,12 @@ void relabelOwnedCompilerDiagnostics(
       // A disabled rule's error on an nvcc command stays only where nvcc
       // rejects the code too.
       if (!RuleEnabled(Rule->Id) && Nvcc && !nvccRejects(*Rule, F.Error, TextCache))
+        Reported = true;
+      // Correct code for the compiler the project builds with.
+      if (llvm::any_of(Accepted, [&](const AcceptedLine &A) {
+            return A.RuleId == Rule->Id && A.Line == Line &&
+                   A.File == F.Error.Message.FilePath;
+          }))
         Reported = true;
       if (Reported) {
         Drop[I] = true;
@@ -506,9 +523,13 @@ SideResult lintSide(const std::string &File, const std::string &Directory,
                              /*EnableModuleHeadersParsing=*/false,
                              /*ExperimentalCustomChecks=*/false);
     Context.setEnableProfiling(Settings.ProfileChecks);
+    AcceptedLineCollector Accepted;
     Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc);
     for (ClangTidyError &E : Result.Errors)
       normalizeDiagnosticPaths(E, Directory);
+    Result.Accepted = Accepted.take();
+    for (AcceptedLine &A : Result.Accepted)
+      A.File = normalizeFilePath(A.File, Directory);
     // Checks as configured for this file (command line over .cuda-lint.yaml).
     Result.EffectiveChecks = Context.getOptions().Checks.value_or("");
   };
@@ -531,6 +552,7 @@ TranslationUnitResult mergeSides(const std::string &File,
   std::string EffectiveChecks = "-*,cuda-*";
   // One tool failure per kind for the unit, naming its sides.
   std::map<std::string, std::vector<std::string>> FailedSides;
+  std::vector<AcceptedLine> Accepted;
 
   for (size_t I = 0; I < Sides.size(); ++I) {
     const AnalysisSide &Side = Sides[I];
@@ -547,6 +569,7 @@ TranslationUnitResult mergeSides(const std::string &File,
       continue;
     }
     EffectiveChecks = R.EffectiveChecks;
+    Accepted.insert(Accepted.end(), R.Accepted.begin(), R.Accepted.end());
     for (ClangTidyError &E : R.Errors) {
       auto [It, Inserted] = Index.insert({keyOf(E), Result.Findings.size()});
       if (Inserted) {
@@ -571,7 +594,8 @@ TranslationUnitResult mergeSides(const std::string &File,
   CachedGlobList Enabled(EffectiveChecks);
   bool Nvcc = llvm::any_of(Sides, [](const AnalysisSide &S) { return S.Nvcc; });
   relabelOwnedCompilerDiagnostics(
-      Result.Findings, [&](llvm::StringRef Id) { return Enabled.contains(Id); }, Nvcc);
+      Result.Findings, [&](llvm::StringRef Id) { return Enabled.contains(Id); }, Nvcc,
+      Accepted);
 
   // A finding that only some device architectures see says which.
   if (DeviceSides.size() > 1)

@@ -3,6 +3,7 @@
 #define CUDA_LINT_DRIVER_LINTRUNNER_H
 
 #include "driver/SidePlan.h"
+#include "CudaCheck.h"
 #include "ClangTidyDiagnosticConsumer.h"
 #include "ClangTidyOptions.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -68,6 +69,9 @@ struct SideResult {
   std::optional<std::string> ToolFailure;
   /// The check glob in effect for this file (command line over `.cuda-lint.yaml`).
   std::string EffectiveChecks;
+  /// Lines whose owned clang error the project's compiler would not give
+  /// (CudaCheck::portabilityApplies), paths normalized as the errors' are.
+  std::vector<AcceptedLine> Accepted;
 };
 
 /// Runs clang-tidy's runner with the cuda module on one side of a translation
@@ -133,10 +137,13 @@ mergeResults(const std::vector<TranslationUnitResult> &Results);
 /// under the rule id; on an nvcc command it is relabelled only when nvcc
 /// rejects the code too (front matter `nvcc-rejects:`), and dropped
 /// otherwise, never shown as `clang-diagnostic-error`. \p RuleEnabled says
-/// whether a rule id is enabled for this unit.
+/// whether a rule id is enabled for this unit. An owned error at a line of
+/// \p Accepted (the rule found the code correct for the project's compiler,
+/// a portability case of the other one) is dropped.
 void relabelOwnedCompilerDiagnostics(
     std::vector<Finding> &Findings,
-    const std::function<bool(llvm::StringRef)> &RuleEnabled, bool Nvcc = false);
+    const std::function<bool(llvm::StringRef)> &RuleEnabled, bool Nvcc = false,
+    const std::vector<AcceptedLine> &Accepted = {});
 
 } // namespace cuda_lint
 

@@ -3,8 +3,10 @@
 // warns (#20054) and drops the constructor, and for default member
 // initializers and virtual functions it says nothing: cuda-lint reports all
 // of them as errors. The good file is accepted without warning #20054 and
-// not reported. The libcu++ file is accepted by nvcc (with #20054) and gets
-// portability warnings only.
+// not reported. The libcu++ file is accepted by nvcc (with #20054): on a
+// project built with nvcc (a file without a compile database counts as one)
+// it gets no finding and no compiler error; on a project built with clang
+// (its compile command, or CudaLint.Compilers) portability warnings only.
 // REQUIRES: nvcc
 // RUN: not %nvcc -arch=sm_90 -c -o /dev/null %S/Inputs/cuda-shared-initializer-bad.cu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NVCC-INIT
@@ -29,8 +31,30 @@
 // RUN:   | FileCheck %s --check-prefix=LINT-SILENT --implicit-check-not='{{warning|error}}:'
 // RUN: %cuda-lint --checks='-*,cuda-shared-initializer' %S/Inputs/cuda-shared-initializer-good.cu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=QUIET --allow-empty --implicit-check-not='{{warning|error}}:'
-// RUN: not %cuda-lint --checks='-*,cuda-shared-initializer' %S/Inputs/cuda-shared-initializer-portable.cu 2>&1 \
+// RUN: %cuda-lint --checks='-*,cuda-shared-initializer' %S/Inputs/cuda-shared-initializer-portable.cu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=QUIET --implicit-check-not='{{warning|error}}:'
+// RUN: %cuda-lint --checks='-*' %S/Inputs/cuda-shared-initializer-portable.cu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=QUIET --implicit-check-not='{{warning|error}}:'
+
+// A project built with clang: its compile database says so...
+// RUN: rm -rf %t && mkdir -p %t/db %t/cfg
+// RUN: cp %S/Inputs/cuda-shared-initializer-portable.cu %t/db/portable.cu
+// RUN: printf '[{"directory": "%t/db", "file": "portable.cu", "command": "clang++ -x cuda --cuda-gpu-arch=sm_90 -std=c++17 -c portable.cu"}]' > %t/db/compile_commands.json
+// RUN: not %cuda-lint --checks='-*,cuda-shared-initializer' -p %t/db %t/db/portable.cu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LINT-PORTABLE --implicit-check-not='{{warning|error}}:'
+// ...or CudaLint.Compilers does, for a file built without a database.
+// RUN: cp %S/Inputs/cuda-shared-initializer-portable.cu %t/cfg/portable.cu
+// RUN: printf 'CheckOptions:\n  CudaLint.Compilers: nvcc,clang\n' > %t/cfg/.cuda-lint.yaml
+// RUN: not %cuda-lint --checks='-*,cuda-shared-initializer' %t/cfg/portable.cu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=LINT-PORTABLE --implicit-check-not='{{warning|error}}:'
+// The option overrides the command: nvcc alone, and the clang database is quiet.
+// RUN: printf 'CheckOptions:\n  CudaLint.Compilers: nvcc\n' > %t/db/.cuda-lint.yaml
+// RUN: %cuda-lint --checks='-*,cuda-shared-initializer' -p %t/db %t/db/portable.cu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=QUIET --implicit-check-not='{{warning|error}}:'
+// An unknown compiler is a configuration error.
+// RUN: printf 'CheckOptions:\n  CudaLint.Compilers: gcc\n' > %t/cfg/.cuda-lint.yaml
+// RUN: not %cuda-lint %t/cfg/portable.cu 2>&1 | FileCheck %s --check-prefix=BAD-COMPILERS
+// BAD-COMPILERS: .cuda-lint.yaml:2:3: error: invalid value 'gcc' of CudaLint.Compilers: expected 'nvcc', 'clang' or 'nvcc,clang'
 
 // NVCC-INIT: bad.cu(3): error: initializer not allowed for __shared__ variable
 // NVCC-INIT: bad.cu(4): error: initializer not allowed for __shared__ variable

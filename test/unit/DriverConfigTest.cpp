@@ -1,6 +1,7 @@
 //===- DriverConfigTest.cpp - .cuda-lint.yaml parsing and baseline helpers ===//
 #include "driver/Baseline.h"
 #include "driver/Config.h"
+#include "driver/LintRunner.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -72,6 +73,58 @@ TEST(DriverConfig, UnknownRuleIdsAreWarningsAtTheirLine) {
   EXPECT_NE(All.find("'cuda-also-nope'"), std::string::npos) << All;
   EXPECT_NE(All.find("/p/.cuda-lint.yaml:4:10: warning: unknown rule id 'cuda-listed'"),
             std::string::npos) << All;
+}
+
+TEST(DriverConfig, CompilersOption) {
+  EXPECT_EQ(parseCompilers("nvcc"), unsigned(CudaCompiler::Nvcc));
+  EXPECT_EQ(parseCompilers("clang"), unsigned(CudaCompiler::Clang));
+  EXPECT_EQ(parseCompilers(" Clang ; nvcc"),
+            unsigned(CudaCompiler::Nvcc) | unsigned(CudaCompiler::Clang));
+  EXPECT_FALSE(parseCompilers(""));
+  EXPECT_FALSE(parseCompilers("gcc"));
+  EXPECT_FALSE(parseCompilers("nvcc,gcc"));
+  auto Good = parseConfig("/proj/.cuda-lint.yaml", "CheckOptions:\n  CudaLint.Compilers: nvcc,clang\n");
+  ASSERT_TRUE(bool(Good)) << llvm::toString(Good.takeError());
+  EXPECT_TRUE(Good->Warnings.empty());
+  auto Bad = parseConfig("/proj/.cuda-lint.yaml", "CheckOptions:\n  CudaLint.Compilers: icc\n");
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_NE(llvm::toString(Bad.takeError()).find(".cuda-lint.yaml:2:3: error: invalid value 'icc'"),
+            std::string::npos);
+  auto Typo = parseConfig("/proj/.cuda-lint.yaml", "CheckOptions:\n  CudaLint.Compiler: nvcc\n");
+  ASSERT_TRUE(bool(Typo)) << llvm::toString(Typo.takeError());
+  ASSERT_EQ(Typo->Warnings.size(), 1u);
+  EXPECT_NE(Typo->Warnings[0].find("unknown global option 'CudaLint.Compiler'"), std::string::npos);
+}
+
+/// An owned clang error at a line the rule accepted for the project's
+/// compiler is dropped; the same error elsewhere is relabelled.
+TEST(DriverRelabel, AcceptedLinesDropOwnedErrors) {
+  llvm::SmallString<128> Path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("accepted", "cu", Path));
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    OS << "line1\nline2\nline3\n";
+  }
+  auto Owned = [&](unsigned Offset) {
+    clang::tidy::ClangTidyError E("clang-diagnostic-error", clang::tooling::Diagnostic::Error,
+                                  "/", false);
+    E.Message.Message = "initialization is not supported for __shared__ variables";
+    E.Message.FilePath = std::string(Path);
+    E.Message.FileOffset = Offset;
+    return Finding{std::move(E), {"sm_90"}, std::string(Path)};
+  };
+  std::vector<Finding> Findings;
+  Findings.push_back(Owned(0)); // line 1: accepted
+  Findings.push_back(Owned(6)); // line 2: not
+  std::vector<AcceptedLine> Accepted{{std::string(Path), 1, "cuda-shared-initializer"},
+                                     {std::string(Path), 2, "cuda-other-rule"}};
+  relabelOwnedCompilerDiagnostics(
+      Findings, [](llvm::StringRef) { return true; }, /*Nvcc=*/true, Accepted);
+  ASSERT_EQ(Findings.size(), 1u);
+  EXPECT_EQ(Findings[0].Error.DiagnosticName, "cuda-shared-initializer");
+  EXPECT_EQ(Findings[0].Error.Message.FileOffset, 6u);
+  llvm::sys::fs::remove(Path);
 }
 
 TEST(DriverConfig, StripKeepsLinePositions) {

@@ -70,6 +70,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Attributes.h"
+#include "CudaCheck.h"
 #include "ClangTidyOptions.h"
 #include "RuleCatalog.h"
 #include "clang/Basic/Diagnostic.h"
@@ -117,6 +118,40 @@ using TidyProvider = llvm::unique_function<void(
 
 /// The glob put first in clangd's clang-tidy `Checks`.
 constexpr const char *CudaChecksGlob = "cuda-*";
+
+/// The compiler each file's compile command names (true: nvcc), recorded by
+/// the command mangler and given to the checks as the fact
+/// CudaLint.BuildCompiler by the tidy provider, as cuda-lint does: portability
+/// findings follow the compiler the project builds with. A file without a
+/// compile command (clangd's fallback) counts as nvcc's, as on the command
+/// line.
+std::mutex BuildCompilerMutex;
+llvm::StringMap<bool> NvccBuiltFiles;
+
+std::string absoluteFile(llvm::StringRef File, llvm::StringRef Directory) {
+  llvm::SmallString<256> P(File);
+  if (!llvm::sys::path::is_absolute(P)) {
+    P = Directory;
+    llvm::sys::path::append(P, File);
+  }
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+void recordBuildCompiler(llvm::StringRef File, bool Nvcc) {
+  std::lock_guard<std::mutex> L(BuildCompilerMutex);
+  NvccBuiltFiles[File] = Nvcc;
+}
+
+std::optional<bool> builtWithNvcc(llvm::StringRef File) {
+  llvm::SmallString<256> P(File);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  std::lock_guard<std::mutex> L(BuildCompilerMutex);
+  auto It = NvccBuiltFiles.find(P);
+  if (It == NvccBuiltFiles.end())
+    return std::nullopt;
+  return It->second;
+}
 
 bool mentionsResourceDir(llvm::StringRef Args) {
   return Args.contains("-resource-dir");
@@ -305,6 +340,10 @@ TidyProvider __wrap__ZN5clang6clangd20provideDefaultChecksEv() {
     if (Opts.Checks && !Opts.Checks->empty())
       Checks += "," + *Opts.Checks;
     Opts.Checks = std::move(Checks);
+    if (std::optional<bool> Nvcc = builtWithNvcc(File))
+      Opts.CheckOptions.insert_or_assign(
+          cuda_lint::BuildCompilerFact,
+          clang::tidy::ClangTidyOptions::ClangTidyValue(*Nvcc ? "nvcc" : "clang"));
   };
 }
 
@@ -356,7 +395,12 @@ void __real__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4l
 void __wrap__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4llvm9StringRefE(
     const void *This, clang::tooling::CompileCommand &Cmd,
     llvm::StringRef TargetFile) {
-  if (!Cmd.CommandLine.empty() && isNvccCommand(Cmd.CommandLine.front()))
+  bool Nvcc = !Cmd.CommandLine.empty() && isNvccCommand(Cmd.CommandLine.front());
+  recordBuildCompiler(absoluteFile(TargetFile.empty() ? llvm::StringRef(Cmd.Filename)
+                                                      : TargetFile,
+                                   Cmd.Directory),
+                      Nvcc || llvm::StringRef(Cmd.Heuristic).contains("fallback"));
+  if (Nvcc)
     translateNvccCommand(Cmd);
   else
     dropUnsafeFlags(Cmd);
