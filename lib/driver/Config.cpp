@@ -8,6 +8,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "GlobList.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
 
@@ -138,8 +140,10 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
     C.Warnings.push_back(llvm::StringRef(Errors).rtrim().str());
   C.Options = std::move(*Parsed);
 
-  // Rule ids in Checks, WarningsAsErrors and CheckOptions that name no rule:
-  // a warning, not an error.
+  // Globs in Checks and WarningsAsErrors that match no rule are errors: a
+  // typo would otherwise turn a rule off (or never on) without a word, and a
+  // CI gate would pass by accident. CheckOptions keys of unknown rules are
+  // warnings.
   auto Warn = [&](size_t At, llvm::StringRef Id) {
     auto [Line, Col] = lineColumnAt(Text, At);
     C.Warnings.push_back(C.Path + ":" + std::to_string(Line) + ":" + std::to_string(Col) +
@@ -149,6 +153,7 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
   auto IsUnknown = [](llvm::StringRef Id) {
     return !Id.empty() && !Id.contains('*') && Id.starts_with("cuda-") && !findRule(Id);
   };
+  std::vector<std::string> GlobErrors;
   for (llvm::StringRef Key : {"Checks", "WarningsAsErrors"}) {
     const std::optional<std::string> &Globs =
         Key == "Checks" ? C.Options.Checks : C.Options.WarningsAsErrors;
@@ -159,13 +164,28 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
     llvm::StringRef(*Globs).split(Parts, ',', -1, false);
     for (llvm::StringRef G : Parts) {
       G = G.trim();
-      G.consume_front("-");
-      if (!IsUnknown(G))
+      std::vector<std::string> Problems = checkGlobListProblems(G);
+      if (Problems.empty())
         continue;
+      G.consume_front("-");
       size_t At = Text.find(G, From);
-      Warn(At == llvm::StringRef::npos ? From : At, G);
+      auto [Line, Col] = lineColumnAt(Text, At == llvm::StringRef::npos ? From : At);
+      GlobErrors.push_back(C.Path + ":" + std::to_string(Line) + ":" + std::to_string(Col) +
+                           ": error: " + Key.str() + ": " + Problems.front());
     }
   }
+  if (C.Options.HeaderFilterRegex) {
+    std::string Why;
+    if (!llvm::Regex(*C.Options.HeaderFilterRegex).isValid(Why)) {
+      size_t At = Text.find("HeaderFilterRegex");
+      auto [Line, Col] = lineColumnAt(Text, At == llvm::StringRef::npos ? 0 : At);
+      GlobErrors.push_back(C.Path + ":" + std::to_string(Line) + ":" + std::to_string(Col) +
+                           ": error: HeaderFilterRegex: invalid regular expression '" +
+                           *C.Options.HeaderFilterRegex + "': " + Why);
+    }
+  }
+  if (!GlobErrors.empty())
+    return llvm::createStringError(llvm::join(GlobErrors, "\n"));
   for (const auto &[Name, At] : OptionKeys) {
     auto [Rule, Option] = llvm::StringRef(Name).split('.');
     if (!llvm::StringRef(Name).contains('.'))
@@ -222,6 +242,55 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
     C.Warnings.push_back(Msg);
   }
   return C;
+}
+
+std::string checkGlobProblem(llvm::StringRef Glob) {
+  Glob = Glob.trim();
+  if (Glob.empty() || Glob.starts_with("clang-diagnostic-"))
+    return "";
+  clang::tidy::GlobList Matcher(Glob);
+  std::string Best;
+  unsigned BestDistance = ~0u;
+  bool IsPattern = Glob.contains('*');
+  llvm::StringRef Stem = Glob.take_until([](char C) { return C == '*'; });
+  for (const RuleInfo &R : allRules()) {
+    if (Matcher.contains(R.Id))
+      return "";
+    unsigned D = IsPattern ? R.Id.take_front(Stem.size()).edit_distance(Stem, true)
+                           : R.Id.edit_distance(Glob, true);
+    if (D < BestDistance) {
+      BestDistance = D;
+      Best = IsPattern ? (R.Id.take_front(Stem.size()) + "*").str() : R.Id.str();
+    }
+  }
+  std::string Msg = (IsPattern ? "check glob '" + Glob + "' matches no rule"
+                               : "unknown rule id '" + Glob + "'").str();
+  if (!Best.empty() && BestDistance <= std::max<size_t>(2, Glob.size() / 4))
+    Msg += "; did you mean '" + Best + "'?";
+  else
+    Msg += " (cuda-lint --list-checks lists them)";
+  return Msg;
+}
+
+std::vector<std::string> checkGlobListProblems(llvm::StringRef Globs) {
+  std::vector<std::string> Out;
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  Globs.split(Parts, ',', -1, false);
+  for (llvm::StringRef G : Parts) {
+    G = G.trim();
+    // A removal that matches nothing removes nothing: judged only for the
+    // rules' own prefix, where it is a typo that leaves a rule on.
+    if (G.consume_front("-") && !G.starts_with("cuda"))
+      continue;
+    if (std::string P = checkGlobProblem(G); !P.empty())
+      Out.push_back(std::move(P));
+  }
+  return Out;
+}
+
+bool enablesAnyRule(llvm::StringRef Globs) {
+  clang::tidy::GlobList Enabled(("-*,cuda-*," + Globs).str());
+  return llvm::any_of(allRules(), [&](const RuleInfo &R) { return Enabled.contains(R.Id); });
 }
 
 const std::map<std::string, std::string> &knownCheckOptions() {

@@ -35,12 +35,28 @@ struct LoadedConfig {
 };
 
 /// Parses \p Text as the configuration file \p Path. Errors name the file,
-/// the line and the column ("path:3:10: error: ..."); rule ids in Checks
-/// that name no rule are warnings.
+/// the line and the column ("path:3:10: error: ..."), among them a glob in
+/// Checks or WarningsAsErrors that matches no rule (checkGlobProblem); a
+/// CheckOptions key of a rule that does not exist is a warning.
 llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef Text);
 
 /// Reads and parses \p Path (an unreadable file is an error naming it).
 llvm::Expected<LoadedConfig> loadConfig(llvm::StringRef Path);
+
+/// What is wrong with one glob of a Checks or WarningsAsErrors list
+/// (clang-tidy syntax, its leading '-' removed): an id that names no rule, or
+/// a pattern that matches none, with the closest rule id as a suggestion
+/// ("unknown rule id 'cuda-wmma-divergnet'; did you mean
+/// 'cuda-wmma-divergent'?"). Empty when the glob matches a rule. Compiler
+/// diagnostics (`clang-diagnostic-*`) are not judged.
+std::string checkGlobProblem(llvm::StringRef Glob);
+
+/// Every problem (checkGlobProblem) of a comma-separated glob list.
+std::vector<std::string> checkGlobListProblems(llvm::StringRef Globs);
+
+/// Whether the glob list \p Globs (applied after cuda-lint's default
+/// `-*,cuda-*`) enables at least one rule.
+bool enablesAnyRule(llvm::StringRef Globs);
 
 /// The nearest `.cuda-lint.yaml` at or above the directory of \p File, or "".
 std::string findConfigFor(llvm::StringRef File);

@@ -33,7 +33,7 @@
 // RUN:   | FileCheck %s --check-prefix=QUIET --allow-empty --implicit-check-not='{{warning|error}}:'
 // RUN: %cuda-lint --checks='-*,cuda-shared-initializer' %S/Inputs/cuda-shared-initializer-portable.cu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=QUIET --implicit-check-not='{{warning|error}}:'
-// RUN: %cuda-lint --checks='-*' %S/Inputs/cuda-shared-initializer-portable.cu 2>&1 \
+// RUN: %cuda-lint --checks='-*,cuda-launch-bounds-with-maxnreg' %S/Inputs/cuda-shared-initializer-portable.cu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=QUIET --implicit-check-not='{{warning|error}}:'
 
 // A project built with clang: its compile database says so...

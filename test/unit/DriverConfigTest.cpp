@@ -55,24 +55,53 @@ TEST(DriverConfig, ErrorsNameFileLineAndColumn) {
   EXPECT_NE(Msg.find("error"), std::string::npos) << Msg;
 }
 
-TEST(DriverConfig, UnknownRuleIdsAreWarningsAtTheirLine) {
+TEST(DriverConfig, GlobsMatchingNoRuleAreErrorsAtTheirLine) {
   auto C = parseConfig("/p/.cuda-lint.yaml",
                        "WarningsAsErrors: 'cuda-nope'\n"
-                       "Checks: '-*,cuda-wmma-divergent,-cuda-also-nope'\n"
+                       "Checks: '-*,cuda-wmma-divergnet,-cuda-also-nope,-clang-analyzer-*'\n");
+  ASSERT_FALSE(bool(C));
+  std::string All = llvm::toString(C.takeError());
+  EXPECT_NE(All.find("/p/.cuda-lint.yaml:1:20: error: WarningsAsErrors: unknown rule id 'cuda-nope'"),
+            std::string::npos) << All;
+  EXPECT_NE(All.find("/p/.cuda-lint.yaml:2:13: error: Checks: unknown rule id "
+                     "'cuda-wmma-divergnet'; did you mean 'cuda-wmma-divergent'?"),
+            std::string::npos) << All;
+  EXPECT_NE(All.find("'cuda-also-nope'"), std::string::npos) << All;
+  // A removal outside the rules' prefix removes nothing and is not judged.
+  EXPECT_EQ(All.find("clang-analyzer"), std::string::npos) << All;
+}
+
+TEST(DriverConfig, GlobProblems) {
+  EXPECT_EQ(checkGlobProblem("cuda-wmma-divergent"), "");
+  EXPECT_EQ(checkGlobProblem("cuda-wmma-*"), "");
+  EXPECT_EQ(checkGlobProblem("*"), "");
+  EXPECT_EQ(checkGlobProblem("clang-diagnostic-error"), "");
+  EXPECT_EQ(checkGlobProblem("cuda-wmmx-*"),
+            "check glob 'cuda-wmmx-*' matches no rule; did you mean 'cuda-wmma-*'?");
+  EXPECT_NE(checkGlobProblem("bugprone-*").find("matches no rule"), std::string::npos);
+  EXPECT_TRUE(enablesAnyRule(""));
+  EXPECT_TRUE(enablesAnyRule("-*,cuda-wmma-divergent"));
+  EXPECT_FALSE(enablesAnyRule("-*"));
+  EXPECT_FALSE(enablesAnyRule("-cuda-*"));
+}
+
+TEST(DriverConfig, UnknownRuleOptionsAreWarningsAtTheirLine) {
+  auto C = parseConfig("/p/.cuda-lint.yaml",
                        "CheckOptions:\n"
                        "  - key: cuda-listed.Opt\n"
                        "    value: 1\n");
   ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
-  ASSERT_EQ(C->Warnings.size(), 3u);
-  std::string All;
-  for (const std::string &W : C->Warnings)
-    All += W + "\n";
-  EXPECT_NE(All.find("/p/.cuda-lint.yaml:1:20: warning: unknown rule id 'cuda-nope'"),
-            std::string::npos) << All;
-  EXPECT_NE(All.find("/p/.cuda-lint.yaml:2:"), std::string::npos) << All;
-  EXPECT_NE(All.find("'cuda-also-nope'"), std::string::npos) << All;
-  EXPECT_NE(All.find("/p/.cuda-lint.yaml:4:10: warning: unknown rule id 'cuda-listed'"),
-            std::string::npos) << All;
+  ASSERT_EQ(C->Warnings.size(), 1u);
+  EXPECT_NE(C->Warnings[0].find("/p/.cuda-lint.yaml:2:10: warning: unknown rule id 'cuda-listed'"),
+            std::string::npos) << C->Warnings[0];
+}
+
+TEST(DriverConfig, InvalidHeaderFilterIsAnError) {
+  auto C = parseConfig("/p/.cuda-lint.yaml", "HeaderFilterRegex: '['\n");
+  ASSERT_FALSE(bool(C));
+  EXPECT_NE(llvm::toString(C.takeError()).find("/p/.cuda-lint.yaml:1:1: error: HeaderFilterRegex: "
+                                               "invalid regular expression '['"),
+            std::string::npos);
 }
 
 TEST(DriverConfig, CompilersOption) {

@@ -13,6 +13,7 @@
 #include "driver/CompatHeader.h"
 #include "driver/CompileCommands.h"
 #include "driver/Config.h"
+#include "llvm/Support/Regex.h"
 #include "driver/FindingSources.h"
 #include "driver/Fixes.h"
 #include "driver/LintRunner.h"
@@ -343,6 +344,21 @@ int main(int argc, const char **argv) {
                                    "cuda-lint: finds misuse of CUDA C++ annotations and APIs\n",
                                    &errs()))
     return 2;
+  // A glob that matches no rule is a usage error: a typo must never turn a
+  // CI gate green.
+  for (const auto &[Option, Value] : {std::pair<const char *, const std::string &>{"--checks", ChecksOpt},
+                                      {"--warnings-as-errors", WarningsAsErrors}}) {
+    std::vector<std::string> Problems = checkGlobListProblems(Value);
+    for (const std::string &P : Problems)
+      WithColor::error(errs(), "cuda-lint") << Option << ": " << P << "\n";
+    if (!Problems.empty())
+      return 2;
+  }
+  if (std::string Why; !HeaderFilter.empty() && !llvm::Regex(HeaderFilter).isValid(Why)) {
+    WithColor::error(errs(), "cuda-lint")
+        << "--header-filter: invalid regular expression '" << HeaderFilter << "': " << Why << "\n";
+    return 2;
+  }
 
   if (ListChecks)
     return listChecks();
@@ -587,6 +603,37 @@ int main(int argc, const char **argv) {
       if (C->Baseline && BaselineFile.empty() &&
           !llvm::is_contained(Baselines, *C->Baseline))
         Baselines.push_back(*C->Baseline);
+    }
+  }
+
+  // No rule enabled for any unit (`--checks='-*'`): nothing would be checked.
+  {
+    std::vector<std::string> Configured; // each configuration's Checks
+    if (Settings.ExplicitConfig) {
+      Configured.push_back(Settings.ExplicitConfig->Checks.value_or(""));
+    } else {
+      std::set<std::string> Seen;
+      for (const Job &J : Jobs_) {
+        std::string Path = findConfigFor(J.File);
+        if (!Seen.insert(Path).second)
+          continue;
+        std::string Checks;
+        if (!Path.empty())
+          if (auto C = loadConfig(Path))
+            Checks = C->Options.Checks.value_or("");
+        Configured.push_back(Checks);
+      }
+    }
+    if (Configured.empty())
+      Configured.push_back("");
+    if (llvm::none_of(Configured, [](const std::string &Checks) {
+          return enablesAnyRule(Checks + "," + ChecksOpt);
+        })) {
+      Errors.report("no rule is enabled" +
+                    (ChecksOpt.empty() ? std::string(" by the configuration")
+                                       : " (--checks='" + ChecksOpt + "')") +
+                    "; cuda-lint --list-checks lists the rules");
+      return 2;
     }
   }
 
