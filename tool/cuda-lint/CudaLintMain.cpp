@@ -155,6 +155,16 @@ static cl::list<std::string> AllowResponseFilesIn(
              "tree; by default only those inside the compilation database's directory are "
              "read (a compile database is untrusted input). Repeatable"),
     cl::value_desc("dir"), cl::CommaSeparated, cl::cat(Category));
+/// When findings make the run fail (exit status 1): ruff's default, any
+/// finding; or errors only (rule errors and compiler errors), so that a team
+/// can gate on errors while it works through warnings; or never.
+enum class FailOn { Warning, Error, Never };
+static cl::opt<FailOn> FailOnOpt(
+    "fail-on", cl::desc("Which findings give exit status 1 (default: warning)"),
+    cl::values(clEnumValN(FailOn::Warning, "warning", "any finding (the default)"),
+               clEnumValN(FailOn::Error, "error", "rule errors and compiler errors only"),
+               clEnumValN(FailOn::Never, "never", "none: 0 unless the tool itself fails")),
+    cl::init(FailOn::Warning), cl::cat(Category));
 static cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors", cl::desc("Rules whose warnings are errors (glob)"),
     cl::value_desc("glob"), cl::cat(Category));
@@ -953,7 +963,11 @@ int main(int argc, const char **argv) {
                   "findings there\n";
   if (!Quiet)
     printSummary(Summary, errs());
-  int Status = Errors.Count ? 2 : All.empty() ? 0 : 1;
+  bool Failing = FailOnOpt == FailOn::Warning ? !All.empty()
+                 : FailOnOpt == FailOn::Error
+                     ? llvm::any_of(All, [](const Finding &F) { return F.isError(); })
+                     : false;
+  int Status = Errors.Count ? 2 : Failing ? 1 : 0;
   // Leave without static destructors: abandoned workers may still run, and a
   // unit that crashed (recovered by CrashRecoveryContext) can leave LLVM's
   // global state (timer groups) inconsistent for llvm_shutdown.
