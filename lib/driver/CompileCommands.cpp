@@ -64,8 +64,40 @@ TranslationUnitCommand fromCompileCommand(const tooling::CompileCommand &Cmd,
   return TU;
 }
 
+bool looksLikeNvccFlags(const std::vector<std::string> &Flags) {
+  for (llvm::StringRef F : Flags) {
+    llvm::StringRef Name = F.split('=').first;
+    if (llvm::is_contained({"-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code",
+                            "--gpu-code", "-rdc", "--relocatable-device-code", "-Xcompiler",
+                            "--compiler-options", "-Xptxas", "--ptxas-options", "-Xcudafe",
+                            "--expt-relaxed-constexpr", "--expt-extended-lambda",
+                            "--extended-lambda", "-maxrregcount", "--maxrregcount",
+                            "--use_fast_math", "-use_fast_math", "-ccbin", "--compiler-bindir",
+                            "-forward-unknown-to-host-compiler", "--std", "-dc", "-lineinfo",
+                            "--default-stream", "-diag-suppress", "--diag-suppress"},
+                           Name))
+      return true;
+    if (Name.starts_with("-arch=") || Name.starts_with("-gencode="))
+      return true;
+  }
+  return false;
+}
+
 TranslationUnitCommand fromCommandLineFlags(const std::string &File,
                                             const std::vector<std::string> &Flags) {
+  if (looksLikeNvccFlags(Flags)) {
+    // nvcc's flags (`-- -arch=sm_80 --expt-relaxed-constexpr`): translated
+    // as a database's nvcc command is.
+    llvm::SmallString<128> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    std::vector<std::string> Args{"nvcc"};
+    Args.insert(Args.end(), Flags.begin(), Flags.end());
+    Args.push_back(File);
+    TranslationUnitCommand TU = fromCompileCommand(
+        tooling::CompileCommand(std::string(Cwd), File, std::move(Args), ""), ResponseFilePolicy());
+    TU.Command.File = File;
+    return TU;
+  }
   TranslationUnitCommand TU;
   TU.Command.File = File;
   llvm::SmallString<256> Cwd;

@@ -33,8 +33,14 @@ TranslationUnitCommand fromCompileCommand(const clang::tooling::CompileCommand &
 /// sm_90 unless \p Flags (clang flags given after `--`) or \p DefaultArch say
 /// otherwise. Parsed as an nvcc command (ClangCommand::Nvcc): CUDA users build
 /// with nvcc.
+/// Flags that name nvcc's own options (`-arch`, `-gencode`, `-Xcompiler`,
+/// `--expt-relaxed-constexpr` ...) are taken as an nvcc command line and
+/// translated as a database's nvcc command is (fromCompileCommand).
 TranslationUnitCommand fromCommandLineFlags(const std::string &File,
                                             const std::vector<std::string> &Flags);
+
+/// Whether \p Flags (given after `--`) use options only nvcc has.
+bool looksLikeNvccFlags(const std::vector<std::string> &Flags);
 
 /// Loads `compile_commands.json` from \p BuildPath (a directory or the file
 /// itself). A malformed file is an error naming the file and the position.

@@ -412,6 +412,7 @@ int main(int argc, const char **argv) {
         Jobs_.push_back({"", fromCompileCommand(Cmd, ExplicitPolicy)});
   }
   StringMap<std::unique_ptr<clang::tooling::CompilationDatabase>> FoundDBs;
+  std::set<std::string> BypassedDBs; // noted once each
   for (const std::string &F : Files) {
     std::string File = absolutePath(F);
     if (!sys::fs::exists(File)) {
@@ -427,6 +428,13 @@ int main(int argc, const char **argv) {
       continue;
     }
     if (HaveFlags) {
+      // clang-tidy's semantics: flags after `--` replace the database.
+      if (!Quiet)
+        if (std::string Dir = ExplicitDB ? std::string(BuildPath) : findCompilationDatabaseFor(File);
+            !Dir.empty() && BypassedDBs.insert(Dir).second)
+          WithColor::note(errs(), "cuda-lint")
+              << "the flags after '--' are used instead of " << Dir
+              << "/compile_commands.json (give -p to use the database)\n";
       Jobs_.push_back({File, fromCommandLineFlags(File, ExtraFlags)});
       continue;
     }
