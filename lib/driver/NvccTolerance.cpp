@@ -113,10 +113,68 @@ std::string doubleNvccAsmEscapes(llvm::StringRef AsmText,
 // Deciding again at the end of the translation unit
 //===----------------------------------------------------------------------===//
 
+bool isMissingAsmOperandComma(llvm::StringRef Text, size_t At) {
+  if (At >= Text.size() || Text[At] != '"')
+    return false;
+  // The operand before: `"r"(x)` directly before the string, blanks between.
+  size_t Before = Text.find_last_not_of(" \t\r\n", At == 0 ? 0 : At - 1);
+  if (Before == llvm::StringRef::npos || At == 0 || Text[Before] != ')')
+    return false;
+  // Backwards to the `(` of the asm statement, skipping balanced parentheses
+  // and string literals: a ':' at its top level says the string is in an
+  // operand list. Bounded: an asm statement is short.
+  unsigned Depth = 0;
+  bool SawColon = false;
+  size_t Limit = Before > 8192 ? Before - 8192 : 0;
+  for (size_t I = Before + 1; I-- > Limit;) {
+    char C = Text[I];
+    if (C == '"') { // skip a string literal backwards
+      while (I-- > Limit && !(Text[I] == '"' && (I == 0 || Text[I - 1] != '\\')))
+        ;
+      continue;
+    }
+    if (C == ')') {
+      ++Depth;
+    } else if (C == '(') {
+      if (Depth-- > 0)
+        continue;
+      // The keyword before the statement's `(`, past asm qualifiers.
+      llvm::StringRef Head = Text.slice(Limit, I).rtrim();
+      for (llvm::StringRef Q : {"volatile", "__volatile__", "__volatile", "inline", "goto"})
+        if (Head.ends_with(Q))
+          Head = Head.drop_back(Q.size()).rtrim();
+      bool Keyword = Head.ends_with("asm") || Head.ends_with("__asm__") || Head.ends_with("__asm");
+      size_t KeywordStart = Head.find_last_not_of(
+          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+      llvm::StringRef Word = Head.substr(KeywordStart == llvm::StringRef::npos ? 0 : KeywordStart + 1);
+      return SawColon && Keyword && (Word == "asm" || Word == "__asm__" || Word == "__asm");
+    } else if (C == ':' && Depth == 0) {
+      SawColon = true;
+    } else if (C == ';' || C == '{' || C == '}') {
+      return false;
+    }
+  }
+  return false;
+}
+
 bool NvccAsmTolerance::holdBack(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
-  if (Reporting || Level < DiagnosticsEngine::Error ||
-      Info.getID() != diag::err_asm_invalid_escape || !Info.hasSourceManager() ||
+  if (Reporting || Level < DiagnosticsEngine::Error || !Info.hasSourceManager() ||
       Info.getLocation().isInvalid())
+    return false;
+  if (Info.getID() == diag::err_expected) {
+    // `"r"(a) "l"(b)`: nvcc accepts asm operands without the comma between
+    // them; clang stops at the second operand's constraint.
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation L = SM.getSpellingLoc(Info.getLocation());
+    bool Invalid = false;
+    llvm::StringRef Text = SM.getBufferData(SM.getFileID(L), &Invalid);
+    if (!Invalid && isMissingAsmOperandComma(Text, SM.getFileOffset(L))) {
+      ++AcceptedOperandCommas;
+      return true;
+    }
+    return false;
+  }
+  if (Info.getID() != diag::err_asm_invalid_escape)
     return false;
   // The function Sema is in (an instantiation while instantiating): only its
   // body needs to be looked at again. Deferred diagnostics, given at the end

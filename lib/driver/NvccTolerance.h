@@ -67,6 +67,13 @@ public:
   /// Number of asm errors held back so far (tests, --verbose).
   unsigned heldBack() const { return Held.size(); }
 
+  /// Number of clang errors dropped because nvcc accepts the asm statement as
+  /// written: operands without the comma between them (`:: "r"(a) "l"(b)`,
+  /// cuda-samples' conjugateGradientMultiDeviceCG), which nvcc 13.0 accepts
+  /// and clang 22 rejects with "expected ')'". clang drops that statement from
+  /// the AST; the rest of the function is intact.
+  unsigned acceptedOperandCommas() const { return AcceptedOperandCommas; }
+
 private:
   friend class NvccAsmReanalysis;
   struct HeldError {
@@ -76,7 +83,13 @@ private:
   std::vector<HeldError> Held;
   clang::Sema *S = nullptr; ///< set by the consumer (SemaConsumer)
   bool Reporting = false;
+  unsigned AcceptedOperandCommas = 0;
 };
+
+/// Whether the `"` at offset \p At of \p Text starts an operand constraint
+/// of an asm statement right after the previous operand's `)`, with no comma
+/// between them (see NvccAsmTolerance::acceptedOperandCommas).
+bool isMissingAsmOperandComma(llvm::StringRef Text, size_t At);
 
 } // namespace cuda_lint
 

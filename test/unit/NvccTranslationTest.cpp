@@ -586,3 +586,23 @@ TEST(NvccTranslation, ClangGpuArchNames) {
 }
 
 } // namespace
+
+#include "driver/NvccTolerance.h"
+
+namespace {
+/// The asm operand-comma tolerance recognises exactly a constraint string
+/// right after an operand's `)` inside an asm statement's operand lists.
+TEST(NvccTolerance, MissingAsmOperandComma) {
+  auto At = [](llvm::StringRef Text) {
+    return cuda_lint::isMissingAsmOperandComma(Text, Text.find("\"l\""));
+  };
+  EXPECT_TRUE(At(R"(asm volatile("st [%1], %0;" ::"r"(v) "l"(p) : "memory");)"));
+  EXPECT_TRUE(At(R"(__asm__ __volatile__("st [%1], %0;" : "=r"(x) "l"(p));)"));
+  EXPECT_TRUE(At(R"(asm("a" "b" : "=r"(f(x, (y))) "l"(p));)"));
+  // A comma is there, or the string is not an operand constraint.
+  EXPECT_FALSE(At(R"(asm("st;" :: "r"(v), "l"(p));)"));
+  EXPECT_FALSE(At(R"(puts(("x") "l"(p));)"));
+  EXPECT_FALSE(At(R"(asm("st;"); g(f(x) "l"(p));)"));
+  EXPECT_FALSE(At(R"(asm(f(x) "l"(p));)")); // no ':' before it
+}
+} // namespace
