@@ -131,6 +131,55 @@ __CUDA_LINT_ST(__stwt, unsigned long)
 #undef __CUDA_LINT_LD
 #undef __CUDA_LINT_ST
 #endif
+// nvcc 12.8's atomic built-in functions (CUDA C++ Programming Guide, "Atomic
+// Built-in Functions") and their memory-order and scope constants, which
+// clang 22 lacks. CUTLASS calls __nv_atomic_load_n(p, __NV_ATOMIC_RELAXED)
+// whenever __CUDACC_VER_MAJOR__ says 12.8 or later. Declared for parsing only:
+// the order and scope arguments are checked for type, not honoured.
+#if !defined(__NV_ATOMIC_RELAXED)
+#define __NV_ATOMIC_RELAXED 0
+#define __NV_ATOMIC_CONSUME 1
+#define __NV_ATOMIC_ACQUIRE 2
+#define __NV_ATOMIC_RELEASE 3
+#define __NV_ATOMIC_ACQ_REL 4
+#define __NV_ATOMIC_SEQ_CST 5
+#define __NV_THREAD_SCOPE_THREAD 0
+#define __NV_THREAD_SCOPE_BLOCK 1
+#define __NV_THREAD_SCOPE_CLUSTER 2
+#define __NV_THREAD_SCOPE_DEVICE 3
+#define __NV_THREAD_SCOPE_SYSTEM 4
+#define __CUDA_LINT_ATOMIC_FETCH(NAME, BUILTIN) \
+  template <typename T> __attribute__((device)) inline T NAME(T *p, T v, int, int = 4) { \
+    return BUILTIN(p, v, __ATOMIC_SEQ_CST); }
+__CUDA_LINT_ATOMIC_FETCH(__nv_atomic_fetch_add, __atomic_fetch_add)
+__CUDA_LINT_ATOMIC_FETCH(__nv_atomic_fetch_sub, __atomic_fetch_sub)
+__CUDA_LINT_ATOMIC_FETCH(__nv_atomic_fetch_and, __atomic_fetch_and)
+__CUDA_LINT_ATOMIC_FETCH(__nv_atomic_fetch_or, __atomic_fetch_or)
+__CUDA_LINT_ATOMIC_FETCH(__nv_atomic_fetch_xor, __atomic_fetch_xor)
+__CUDA_LINT_ATOMIC_FETCH(__nv_atomic_fetch_min, __atomic_fetch_min)
+__CUDA_LINT_ATOMIC_FETCH(__nv_atomic_fetch_max, __atomic_fetch_max)
+#undef __CUDA_LINT_ATOMIC_FETCH
+template <typename T> __attribute__((device)) inline T __nv_atomic_load_n(const T *p, int, int = 4) {
+  return __atomic_load_n(p, __ATOMIC_SEQ_CST); }
+template <typename T> __attribute__((device)) inline void __nv_atomic_load(const T *p, T *r, int, int = 4) {
+  __atomic_load(p, r, __ATOMIC_SEQ_CST); }
+template <typename T> __attribute__((device)) inline void __nv_atomic_store_n(T *p, T v, int, int = 4) {
+  __atomic_store_n(p, v, __ATOMIC_SEQ_CST); }
+template <typename T> __attribute__((device)) inline void __nv_atomic_store(T *p, T *v, int, int = 4) {
+  __atomic_store(p, v, __ATOMIC_SEQ_CST); }
+template <typename T> __attribute__((device)) inline T __nv_atomic_exchange_n(T *p, T v, int, int = 4) {
+  return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); }
+template <typename T> __attribute__((device)) inline void __nv_atomic_exchange(T *p, T *v, T *r, int, int = 4) {
+  __atomic_exchange(p, v, r, __ATOMIC_SEQ_CST); }
+template <typename T> __attribute__((device)) inline bool __nv_atomic_compare_exchange_n(
+    T *p, T *e, T d, bool w, int, int, int = 4) {
+  return __atomic_compare_exchange_n(p, e, d, w, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); }
+template <typename T> __attribute__((device)) inline bool __nv_atomic_compare_exchange(
+    T *p, T *e, T *d, bool w, int, int, int = 4) {
+  return __atomic_compare_exchange(p, e, d, w, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); }
+__attribute__((device)) inline void __nv_atomic_thread_fence(int, int = 4) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+#endif
 #endif
 )cpp";
 }
