@@ -1294,6 +1294,7 @@ void UniformitySolver::finish() {
                  isa<DoStmt>(DC.Branch) || isa<CXXForRangeStmt>(DC.Branch));
     int Index = FU.Branches.size();
     FU.Branches.push_back(DC);
+    FU.BranchRegions.push_back(Region[Bi]);
     unsigned Size = Region[Bi].count();
     for (int X = Region[Bi].find_first(); X >= 0; X = Region[Bi].find_next(X)) {
       if (Size < BlockSize[X]) {
@@ -1386,16 +1387,11 @@ static const Stmt *findExit(const Stmt *S) {
   return nullptr;
 }
 
-std::optional<DivergentControl>
-FunctionUniformity::divergentControl(const Stmt *S, Uniformity Required) const {
-  auto It = StmtBlock.find(S);
-  if (It == StmtBlock.end())
-    return std::nullopt;
-  int By = Required == Uniformity::ThreadVarying ? WarpDivergentBy[It->second]
-                                                 : BlockDivergentBy[It->second];
-  if (By < 0)
-    return std::nullopt;
-  DivergentControl DC = Branches[By];
+/// Branches[By] as the control of \p S: with the early exit that lets \p S
+/// be reached outside the branch.
+static DivergentControl controlOf(const DivergentControl &Branch,
+                                  const Stmt *S) {
+  DivergentControl DC = Branch;
   if (!contains(DC.Branch, S)) {
     const Stmt *Scope = DC.Branch;
     if (const auto *If = dyn_cast_or_null<IfStmt>(DC.Branch))
@@ -1405,6 +1401,44 @@ FunctionUniformity::divergentControl(const Stmt *S, Uniformity Required) const {
       DC.Exit = findExit(Scope);
   }
   return DC;
+}
+
+std::optional<DivergentControl>
+FunctionUniformity::divergentControl(const Stmt *S, Uniformity Required) const {
+  auto It = StmtBlock.find(S);
+  if (It == StmtBlock.end())
+    return std::nullopt;
+  int By = Required == Uniformity::ThreadVarying ? WarpDivergentBy[It->second]
+                                                 : BlockDivergentBy[It->second];
+  if (By < 0)
+    return std::nullopt;
+  return controlOf(Branches[By], S);
+}
+
+std::vector<DivergentControl>
+FunctionUniformity::divergentControls(const Stmt *S,
+                                      Uniformity Required) const {
+  std::vector<DivergentControl> Out;
+  auto It = StmtBlock.find(S);
+  if (It == StmtBlock.end())
+    return Out;
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 8> Found; // (size, index)
+  for (unsigned I = 0; I < Branches.size(); ++I) {
+    if (Required == Uniformity::ThreadVarying &&
+        Branches[I].Level != Uniformity::ThreadVarying)
+      continue;
+    if (It->second < BranchRegions[I].size() &&
+        BranchRegions[I].test(It->second))
+      Found.push_back({BranchRegions[I].count(), I});
+  }
+  // The same order as the innermost choice of finish(): smallest region
+  // first, the earlier branch on ties.
+  llvm::stable_sort(Found, [](const auto &A, const auto &B) {
+    return A.first < B.first;
+  });
+  for (const auto &F : Found)
+    Out.push_back(controlOf(Branches[F.second], S));
+  return Out;
 }
 
 Uniformity FunctionUniformity::controlUniformity(const Stmt *S) const {

@@ -58,6 +58,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -255,6 +256,15 @@ public:
   divergentControl(const clang::Stmt *S,
                    Uniformity Required = Uniformity::ThreadVarying) const;
 
+  /// Every branch under whose control \p S is reached at least \p Required
+  /// non-uniform (as divergentControl), innermost (smallest region) first;
+  /// divergentControl(S, Required) is the first one. Clients that forgive
+  /// some kinds of divergence (a lane-varying `return` before a warp
+  /// collective: CollectiveDivergence's ExitedLanesDoNotCount) look past it.
+  std::vector<DivergentControl>
+  divergentControls(const clang::Stmt *S,
+                    Uniformity Required = Uniformity::ThreadVarying) const;
+
   /// The uniformity of the control reaching \p S (BlockUniform when reached
   /// by all threads of the block that reach the function).
   Uniformity controlUniformity(const clang::Stmt *S) const;
@@ -302,6 +312,8 @@ private:
   /// branches whose region contains it (index into Branches, -1 for none).
   std::vector<int> WarpDivergentBy, BlockDivergentBy;
   std::vector<DivergentControl> Branches;
+  /// Per entry of Branches: the CFG blocks of its region.
+  std::vector<llvm::BitVector> BranchRegions;
   const clang::ASTContext *Ctx = nullptr;
 };
 
