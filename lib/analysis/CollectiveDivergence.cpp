@@ -43,13 +43,15 @@ bool CollectiveDivergence::callsCollective(const FunctionDecl *FD) {
 }
 
 /// Every call in \p S, in source order, not looking into lambdas' bodies
-/// when \p SkipLambdas.
+/// when \p SkipLambdas. Kernel launches (dynamic parallelism) are not calls:
+/// the launched grid is not the caller's block or warp.
 static void collectCalls(const Stmt *S, bool SkipLambdas,
                          llvm::SmallVectorImpl<const CallExpr *> &Out) {
   if (!S || (SkipLambdas && isa<LambdaExpr>(S)))
     return;
   if (const auto *CE = dyn_cast<CallExpr>(S))
-    Out.push_back(CE);
+    if (!isa<CUDAKernelCallExpr>(CE))
+      Out.push_back(CE);
   for (const Stmt *C : S->children())
     collectCalls(C, SkipLambdas, Out);
 }

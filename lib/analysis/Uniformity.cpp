@@ -1563,12 +1563,16 @@ bool UniformityContext::isAnalysedCallee(const FunctionDecl *FD) const {
   return !isSystemDecl(Ctx, Def);
 }
 
+/// The calls in \p S; a kernel launch (`k<<<...>>>(...)`, dynamic
+/// parallelism) is not a call of the kernel by this thread but a new grid,
+/// so it is left out (its arguments are not).
 static void collectCalls(const Stmt *S,
                          llvm::SmallVectorImpl<const CallExpr *> &Out) {
   if (!S)
     return;
   if (const auto *CE = dyn_cast<CallExpr>(S))
-    Out.push_back(CE);
+    if (!isa<CUDAKernelCallExpr>(CE))
+      Out.push_back(CE);
   for (const Stmt *C : S->children())
     collectCalls(C, Out);
 }
