@@ -26,7 +26,9 @@ public:
 
   /// Whether \p CE's mask argument (position \p MaskArg) is a constant whose
   /// low 32 bits are all set (`0xffffffff`, `~0u`, `-1`, a `constexpr` or
-  /// `const` variable, a template argument, a default argument).
+  /// `const` variable, a template argument, a default argument), or a local
+  /// variable initialized so and never assigned, incremented, or bound to a
+  /// non-const reference or pointer afterwards.
   static bool hasFullMask(const clang::CallExpr *CE, int MaskArg,
                           const clang::ASTContext &Ctx);
 

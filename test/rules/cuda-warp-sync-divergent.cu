@@ -46,6 +46,16 @@ __global__ void fail2(unsigned *out, const int *in) {
   }
 }
 
+// A plain local mask, never changed.
+__global__ void fail2b(float *out) {
+  unsigned mask = 0xffffffff;
+  float v = out[threadIdx.x];
+  if (threadIdx.x % 32 < 16)
+    v += __shfl_down_sync(mask, v, 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: '__shfl_down_sync' is reached under the condition 'threadIdx.x % 32 < 16', which varies across the warp (depends on threadIdx.x) [cuda-warp-sync-divergent]
+  out[threadIdx.x] = v;
+}
+
 // A helper in a header (template, macro mask) called under a lane-varying
 // condition: the finding is at the shuffle, with a note at the call.
 __global__ void fail3(float *out) {
@@ -115,6 +125,26 @@ __global__ void correct1(float *out) {
   unsigned m = __ballot_sync(0xffffffff, lane < 20);
   if (lane < 20)
     v += __shfl_down_sync(m, v, 1);
+  out[threadIdx.x] = v;
+}
+
+// A local mask that is changed before the call is not a constant full mask.
+__device__ void narrow(unsigned &m) { m &= 0xffff; }
+__global__ void correct1b(float *out) {
+  unsigned mask = 0xffffffff;
+  unsigned mask2 = 0xffffffff;
+  unsigned mask3 = ~0u;
+  float v = out[threadIdx.x];
+  if (threadIdx.x % 32 < 16) {
+    mask = __activemask();
+    v += __shfl_down_sync(mask, v, 8);
+    narrow(mask2);
+    v += __shfl_down_sync(mask2, v, 4);
+  }
+  unsigned *p = &mask3;
+  *p = 0xff;
+  if (threadIdx.x % 32 < 8)
+    v += __shfl_down_sync(mask3, v, 2);
   out[threadIdx.x] = v;
 }
 
