@@ -61,6 +61,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <map>
 #include <memory>
@@ -69,6 +70,7 @@
 #include <vector>
 
 namespace clang {
+class ForStmt;
 class CFG;
 class CFGBlock;
 } // namespace clang
@@ -316,6 +318,17 @@ private:
   std::vector<llvm::BitVector> BranchRegions;
   const clang::ASTContext *Ctx = nullptr;
 };
+
+/// The uniformity of the trip count of the loop \p FS when its start and its
+/// bound differ by the same stable terms (`for (t = base + tid; t < end +
+/// tid; t += C)`: the trip count is (end - base) / C whatever tid is): the
+/// join of the remaining terms and the step, with \p ValueOf giving the
+/// uniformity of an expression of the loop. std::nullopt when the loop is not
+/// of that shape (a canonical `for` over an integer variable that the body
+/// does not change, with ++/--/+=/-=) or nothing cancels.
+std::optional<Uniformity>
+uniformTripCount(const clang::ASTContext &Ctx, const clang::ForStmt *FS,
+                 llvm::function_ref<UValue(const clang::Expr *)> ValueOf);
 
 /// Whether \p FD is a warp-collective WMMA function of `nvcuda::wmma`
 /// (load_matrix_sync, store_matrix_sync, mma_sync, bmma_sync, fill_fragment;

@@ -182,6 +182,38 @@ __global__ void correct3(float *out, int n) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
+// A loop whose start and bound are shifted by the same thread index has a
+// block-uniform trip count (ggml's wkv kernels); constexpr locals and
+// constexpr calls are constants.
+constexpr __device__ int warp_width() { return 32; }
+__global__ void correct3b(float *out, int T, int C, int base) {
+  __shared__ float s[256];
+  const int tid = threadIdx.x;
+  for (int t = base * C + tid; t < (base + T) * C + tid; t += C) {
+    s[tid] = out[t];
+    __syncthreads();
+    out[t] = s[(tid + 1) % 256];
+    __syncthreads();
+  }
+  constexpr int ws = warp_width();
+  if (tid / ws == 0 || tid / warp_width() == 1)
+    out[tid] += 1.0f;
+  __syncthreads();
+}
+// The same shape with a different shift, or a loop variable changed in the
+// body, keeps a thread-varying trip count.
+__global__ void fail12(float *out, int T) {
+  const int tid = threadIdx.x;
+  for (int t = tid; t < T + 2 * tid; t += 32)
+    __syncthreads();
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: '__syncthreads' is reached in a loop whose condition 't < T + 2 * tid' varies across the block (depends on threadIdx.x) [cuda-syncthreads-divergent]
+  for (int t = tid; t < T + tid; t += 32) {
+    __syncthreads();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: '__syncthreads' is reached in a loop whose condition 't < T + tid' varies across the block (depends on threadIdx.x) [cuda-syncthreads-divergent]
+    t += out[t] > 0;
+  }
+}
+
 // Header helpers called uniformly, the reduction step with a varying tid argument.
 __global__ void correct4(float *out) {
   __shared__ float s[512];

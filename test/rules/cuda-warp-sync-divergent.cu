@@ -164,6 +164,20 @@ __global__ void correct2(float *out, int n) {
   out[threadIdx.x] = v;
 }
 
+// A constexpr warp size (ggml's ggml_cuda_get_physical_warp_size()).
+constexpr __device__ int physical_warp_size() { return 32; }
+__global__ void correct2b(float *out) {
+  constexpr int warp_size = physical_warp_size();
+  const int tid = threadIdx.x;
+  const int warp = tid / warp_size;
+  float v = out[tid];
+  if (warp == 0)
+    v = warp_sum(v);
+  if (tid < warp_size)
+    v = warp_sum(v);
+  out[tid] = v;
+}
+
 // After a lane-varying return of the kernel: only non-exited lanes must take part.
 __global__ void correct3(float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
