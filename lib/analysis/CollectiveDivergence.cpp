@@ -3,6 +3,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -17,8 +18,8 @@ std::vector<HelperCall> DivergentCollective::chain() const {
 
 CollectiveDivergence::CollectiveDivergence(
     UniformityContext &UC, std::initializer_list<IntrinsicKind> Ks,
-    RequiredLevel Level)
-    : UC(UC), Level(Level) {
+    RequiredLevel Level, CallFilter Filter)
+    : UC(UC), Level(Level), Filter(std::move(Filter)) {
   for (IntrinsicKind K : Ks)
     Kinds |= 1u << unsigned(K);
 }
@@ -29,18 +30,28 @@ CollectiveDivergence::collective(const FunctionDecl *FD) const {
   return I && (Kinds & (1u << unsigned(I->Kind))) ? I : nullptr;
 }
 
+const IntrinsicInfo *
+CollectiveDivergence::collective(const CallExpr *CE) const {
+  const IntrinsicInfo *I = collective(CE->getDirectCallee());
+  if (!I || (Filter && !Filter(CE, *I)))
+    return nullptr;
+  return I;
+}
+
 bool CollectiveDivergence::callsCollective(const FunctionDecl *FD) {
   return UC.callsIntrinsic(FD, Kinds);
 }
 
 /// Every call in \p S, in source order, not looking into lambdas' bodies
-/// when \p SkipLambdas.
+/// when \p SkipLambdas. Kernel launches (dynamic parallelism) are not calls:
+/// the launched grid is not the caller's block or warp.
 static void collectCalls(const Stmt *S, bool SkipLambdas,
                          llvm::SmallVectorImpl<const CallExpr *> &Out) {
   if (!S || (SkipLambdas && isa<LambdaExpr>(S)))
     return;
   if (const auto *CE = dyn_cast<CallExpr>(S))
-    Out.push_back(CE);
+    if (!isa<CUDAKernelCallExpr>(CE))
+      Out.push_back(CE);
   for (const Stmt *C : S->children())
     collectCalls(C, SkipLambdas, Out);
 }
@@ -59,7 +70,7 @@ CollectiveDivergence::firstCollective(const FunctionDecl *FD,
   llvm::SmallVector<const CallExpr *, 32> Calls;
   collectCalls(Def->getBody(), /*SkipLambdas=*/false, Calls);
   for (const CallExpr *CE : Calls)
-    if (collective(CE->getDirectCallee()))
+    if (collective(CE))
       return CE;
   for (const CallExpr *CE : Calls) {
     const FunctionDecl *C = CE->getDirectCallee();
@@ -73,13 +84,57 @@ CollectiveDivergence::firstCollective(const FunctionDecl *FD,
   return nullptr;
 }
 
+/// Whether \p S is a loop or a switch (the target of a break inside it).
+static bool isBreakTarget(const Stmt *S) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
+}
+
+/// The exits of \p S that leave it (returns, gotos, and the breaks and
+/// continues not caught by a loop or switch inside it), not looking into
+/// lambdas.
+static void leavingExits(const Stmt *S, bool InLoop,
+                         llvm::SmallVectorImpl<const Stmt *> &Out) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S) ||
+      (!InLoop && isa<BreakStmt, ContinueStmt>(S))) {
+    Out.push_back(S);
+    return;
+  }
+  bool Inner = InLoop || isBreakTarget(S);
+  for (const Stmt *C : S->children())
+    leavingExits(C, Inner, Out);
+}
+
+static bool isKernelDecl(const FunctionDecl *FD);
+
+std::optional<DivergentControl>
+CollectiveDivergence::controlOf(const FunctionUniformity &Where,
+                                const Stmt *Reached) const {
+  if (!ExitedLanesDoNotCount || !isKernelDecl(Where.function()))
+    return Where.divergentControl(Reached, divergence());
+  // Past the controls that diverge only because lanes returned from the
+  // kernel: Reached is outside the branch, and every way out of the branch
+  // that skips Reached is a `return`.
+  for (DivergentControl &DC : Where.divergentControls(Reached, divergence())) {
+    if (!DC.Exit || !DC.Branch)
+      return DC;
+    llvm::SmallVector<const Stmt *, 4> Exits;
+    leavingExits(DC.Branch, isBreakTarget(DC.Branch), Exits);
+    if (Exits.empty() ||
+        !llvm::all_of(Exits, [](const Stmt *E) { return isa<ReturnStmt>(E); }))
+      return DC;
+  }
+  return std::nullopt;
+}
+
 void CollectiveDivergence::add(const CallExpr *Call,
                                const FunctionUniformity &Where,
                                const Stmt *Reached,
                                const std::vector<HelperCall> &Chain,
                                std::vector<HelperCall> Inner,
                                std::vector<DivergentCollective> &Out) {
-  auto DC = Where.divergentControl(Reached, divergence());
+  auto DC = controlOf(Where, Reached);
   if (!DC || !DC->Cond)
     return;
   DivergentCollective D;
@@ -110,12 +165,13 @@ void CollectiveDivergence::visit(const FunctionUniformity &FU,
     if (!Callee)
       continue;
     if (collective(Callee)) {
-      add(CE, FU, CE, Chain, {}, Out);
+      if (collective(CE))
+        add(CE, FU, CE, Chain, {}, Out);
       continue;
     }
     if (!UC.isAnalysedCallee(Callee) || !callsCollective(Callee))
       continue;
-    if (FU.divergentControl(CE, divergence())) {
+    if (controlOf(FU, CE)) {
       std::vector<HelperCall> Path;
       if (const CallExpr *W = firstCollective(Callee, Path, 0)) {
         std::vector<HelperCall> Inner{{CE, Callee}};

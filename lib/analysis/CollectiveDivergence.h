@@ -31,6 +31,8 @@
 #include "analysis/Uniformity.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
+#include <functional>
+#include <optional>
 #include <initializer_list>
 #include <vector>
 
@@ -76,11 +78,26 @@ public:
   /// UniformityContext's stats, UniformityLimit::HelperDepth).
   static constexpr unsigned MaxHelperDepth = 8;
 
+  /// Which calls of the query's intrinsic kinds are collectives of the rule
+  /// (e.g. only a full-mask `__shfl_sync`, only a `thread_block`'s `sync()`);
+  /// called with the call and its table entry.
+  using CallFilter =
+      std::function<bool(const clang::CallExpr *, const IntrinsicInfo &)>;
+
   /// A query for calls of the intrinsic kinds \p Kinds that need control
-  /// uniform at \p Level.
+  /// uniform at \p Level; with \p Filter, only the calls it accepts.
   CollectiveDivergence(UniformityContext &UC,
                        std::initializer_list<IntrinsicKind> Kinds,
-                       RequiredLevel Level);
+                       RequiredLevel Level, CallFilter Filter = nullptr);
+
+  /// Divergence caused only by lanes that have left the kernel does not
+  /// count: a collective reached after a thread-varying `return` of the
+  /// kernel itself (not of a helper, whose lanes return to the caller) is
+  /// judged by the control around it. The warp collectives with a mask need
+  /// only the non-exited lanes named in the mask (CUDA C++ Programming
+  /// Guide, "Warp Shuffle Functions", "Warp Vote Functions"); the block
+  /// barriers do not get this (every thread of the block must arrive).
+  void setExitedLanesDoNotCount(bool V) { ExitedLanesDoNotCount = V; }
 
   /// The findings of the functions \p Functions (definitions of the
   /// translation unit; the roots are chosen among them, see the file
@@ -97,6 +114,9 @@ public:
   bool callsCollective(const clang::FunctionDecl *FD);
   /// Whether \p FD is one of the query's intrinsics.
   const IntrinsicInfo *collective(const clang::FunctionDecl *FD) const;
+  /// Whether \p CE is a call of one of the query's intrinsics that the
+  /// filter accepts.
+  const IntrinsicInfo *collective(const clang::CallExpr *CE) const;
 
   /// The bit set of IntrinsicKinds (for UniformityContext::callsIntrinsic).
   uint32_t kinds() const { return Kinds; }
@@ -105,7 +125,12 @@ private:
   UniformityContext &UC;
   uint32_t Kinds = 0;
   RequiredLevel Level;
+  CallFilter Filter;
+  bool ExitedLanesDoNotCount = false;
   llvm::DenseSet<const FunctionUniformity *> Visited;
+
+  std::optional<DivergentControl> controlOf(const FunctionUniformity &Where,
+                                            const clang::Stmt *Reached) const;
 
   Uniformity divergence() const {
     return Level == RequiredLevel::WarpUniform ? Uniformity::ThreadVarying

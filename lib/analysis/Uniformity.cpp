@@ -17,6 +17,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <functional>
 #include <mutex>
@@ -372,6 +373,15 @@ UValue UniformityTransfer::eval(const Expr *E, State &St) {
 
 UValue UniformityTransfer::lookup(const ValueDecl *VD, const FieldDecl *F,
                                  const State &St) {
+  // A constexpr local (`constexpr int warp_size = get_warp_size();`) is its
+  // constant, whatever its initializer's analysis gave.
+  if (!F)
+    if (const auto *Var = dyn_cast<VarDecl>(VD))
+      if (Var->isConstexpr() && Var->getType()->isIntegralOrEnumerationType() &&
+          Var->isUsableInConstantExpressions(Ctx))
+        if (const APValue *CV = Var->evaluateValue())
+          if (CV->isInt())
+            return UValue::block(isMult32(CV->getInt()));
   if (F) {
     auto It = St.Vals.find({VD, F});
     if (It != St.Vals.end())
@@ -868,6 +878,12 @@ std::optional<UValue> UniformityTransfer::evalIntrinsic(
 }
 
 UValue UniformityTransfer::evalCall(const CallExpr *CE, State &St) {
+  // A call of a constexpr function that folds to a constant
+  // (`ggml_cuda_get_physical_warp_size()`) is that constant.
+  if (const FunctionDecl *FD = CE->getDirectCallee())
+    if (FD->isConstexpr() && !Recording)
+      if (auto C = constant(CE))
+        return UValue::block(isMult32(*C));
   auto Arg = [&](unsigned I) -> UValue {
     if (I >= CE->getNumArgs())
       return UValue::block();
@@ -1198,6 +1214,138 @@ bool UniformitySolver::dataflow() {
   return true;
 }
 
+/// Whether \p S assigns, increments or takes the address of \p VD.
+static bool modifies(const Stmt *S, const ValueDecl *VD) {
+  if (!S)
+    return false;
+  auto RefersTo = [VD](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp() && RefersTo(BO->getLHS()))
+      return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if ((UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+        RefersTo(UO->getSubExpr()))
+      return true;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I)
+        if (FD->getParamDecl(I)->getType()->isReferenceType() &&
+            RefersTo(CE->getArg(I)))
+          return true;
+  for (const Stmt *C : S->children())
+    if (modifies(C, VD))
+      return true;
+  return false;
+}
+
+/// The additive terms of \p E with their signs (+1/-1).
+static void additiveTerms(const Expr *E, int Sign,
+                          llvm::SmallVectorImpl<std::pair<const Expr *, int>> &Out) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Add) {
+      additiveTerms(BO->getLHS(), Sign, Out);
+      additiveTerms(BO->getRHS(), Sign, Out);
+      return;
+    }
+    if (BO->getOpcode() == BO_Sub) {
+      additiveTerms(BO->getLHS(), Sign, Out);
+      additiveTerms(BO->getRHS(), -Sign, Out);
+      return;
+    }
+  }
+  Out.push_back({E, Sign});
+}
+
+/// Whether every variable \p E reads keeps its value while \p Loop runs.
+static bool stableIn(const Expr *E, const ForStmt *Loop) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return !modifies(Loop->getBody(), DRE->getDecl()) &&
+           !modifies(Loop->getInc(), DRE->getDecl());
+  if (isa<CallExpr>(E) && !isa<CXXOperatorCallExpr>(E) &&
+      !E->getType()->isIntegralOrEnumerationType())
+    return false;
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      if (!stableIn(CE, Loop))
+        return false;
+  return true;
+}
+
+std::optional<Uniformity>
+uniformTripCount(const ASTContext &Ctx, const ForStmt *FS,
+                 llvm::function_ref<UValue(const Expr *)> ValueOf) {
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || !(Cond->isRelationalOp() || Cond->getOpcode() == BO_NE))
+    return std::nullopt;
+  auto VarOf = [](const Expr *E) -> const VarDecl * {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  };
+  const VarDecl *V = VarOf(Cond->getLHS());
+  const Expr *Bound = Cond->getRHS();
+  if (!V) {
+    V = VarOf(Cond->getRHS());
+    Bound = Cond->getLHS();
+  }
+  if (!V || !V->getType()->isIntegerType())
+    return std::nullopt;
+  // The start: `for (int t = X; ...)` or `for (t = X; ...)`.
+  const Expr *Start = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+    if (DS->isSingleDecl() && DS->getSingleDecl() == V)
+      Start = V->getInit();
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
+    if (BO->getOpcode() == BO_Assign && VarOf(BO->getLHS()) == V)
+      Start = BO->getRHS();
+  }
+  if (!Start)
+    return std::nullopt;
+  // The step: ++/-- or += / -= a value.
+  UValue Step = UValue::block();
+  const Expr *Inc = FS->getInc() ? FS->getInc()->IgnoreParenImpCasts() : nullptr;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (!UO->isIncrementDecrementOp() || VarOf(UO->getSubExpr()) != V)
+      return std::nullopt;
+  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    if ((CA->getOpcode() != BO_AddAssign && CA->getOpcode() != BO_SubAssign) ||
+        VarOf(CA->getLHS()) != V)
+      return std::nullopt;
+    Step = ValueOf(CA->getRHS());
+  } else {
+    return std::nullopt;
+  }
+  if (modifies(FS->getBody(), V))
+    return std::nullopt;
+  // Bound - Start, with the terms they share cancelled.
+  llvm::SmallVector<std::pair<const Expr *, int>, 8> Terms;
+  additiveTerms(Bound, +1, Terms);
+  additiveTerms(Start, -1, Terms);
+  llvm::SmallVector<llvm::FoldingSetNodeID, 8> Ids(Terms.size());
+  for (unsigned I = 0; I < Terms.size(); ++I)
+    Terms[I].first->Profile(Ids[I], Ctx, /*Canonical=*/true);
+  llvm::SmallVector<bool, 8> Gone(Terms.size(), false);
+  bool Cancelled = false;
+  for (unsigned I = 0; I < Terms.size(); ++I)
+    for (unsigned J = I + 1; J < Terms.size() && !Gone[I]; ++J)
+      if (!Gone[J] && Terms[I].second == -Terms[J].second && Ids[I] == Ids[J] &&
+          stableIn(Terms[I].first, FS)) {
+        Gone[I] = Gone[J] = true;
+        Cancelled = true;
+      }
+  if (!Cancelled)
+    return std::nullopt;
+  UValue Rest = Step;
+  for (unsigned I = 0; I < Terms.size(); ++I)
+    if (!Gone[I])
+      Rest = join(Rest, ValueOf(Terms[I].first));
+  return Rest.U;
+}
+
 bool UniformitySolver::run() {
   const FunctionDecl *FD = FU.FD;
   if (!FD->getBody())
@@ -1258,6 +1406,19 @@ bool UniformitySolver::run() {
       if (!BranchCond[Bi])
         continue;
       UValue C = FU.Values.lookup(BranchCond[Bi]);
+      // A loop whose start and bound vary by the same thread index
+      // (`for (t = base + tid; t < end + tid; t += C)`) has a uniform trip
+      // count.
+      if (C.U != Uniformity::BlockUniform)
+        if (const auto *FS =
+                dyn_cast_or_null<ForStmt>(ById[Bi]->getTerminatorStmt()))
+          if (FS->getCond() && FS->getCond()->IgnoreParenImpCasts() ==
+                                   BranchCond[Bi]->IgnoreParenImpCasts())
+            if (auto L = uniformTripCount(
+                    UC.astContext(), FS, [&](const Expr *E) {
+                      return FU.valueOf(E);
+                    }))
+              C.U = std::min(C.U, *L);
       if (C.U > BranchLevel[Bi]) {
         BranchLevel[Bi] = C.U;
         Changed = true;
@@ -1294,6 +1455,7 @@ void UniformitySolver::finish() {
                  isa<DoStmt>(DC.Branch) || isa<CXXForRangeStmt>(DC.Branch));
     int Index = FU.Branches.size();
     FU.Branches.push_back(DC);
+    FU.BranchRegions.push_back(Region[Bi]);
     unsigned Size = Region[Bi].count();
     for (int X = Region[Bi].find_first(); X >= 0; X = Region[Bi].find_next(X)) {
       if (Size < BlockSize[X]) {
@@ -1386,16 +1548,11 @@ static const Stmt *findExit(const Stmt *S) {
   return nullptr;
 }
 
-std::optional<DivergentControl>
-FunctionUniformity::divergentControl(const Stmt *S, Uniformity Required) const {
-  auto It = StmtBlock.find(S);
-  if (It == StmtBlock.end())
-    return std::nullopt;
-  int By = Required == Uniformity::ThreadVarying ? WarpDivergentBy[It->second]
-                                                 : BlockDivergentBy[It->second];
-  if (By < 0)
-    return std::nullopt;
-  DivergentControl DC = Branches[By];
+/// Branches[By] as the control of \p S: with the early exit that lets \p S
+/// be reached outside the branch.
+static DivergentControl controlOf(const DivergentControl &Branch,
+                                  const Stmt *S) {
+  DivergentControl DC = Branch;
   if (!contains(DC.Branch, S)) {
     const Stmt *Scope = DC.Branch;
     if (const auto *If = dyn_cast_or_null<IfStmt>(DC.Branch))
@@ -1405,6 +1562,44 @@ FunctionUniformity::divergentControl(const Stmt *S, Uniformity Required) const {
       DC.Exit = findExit(Scope);
   }
   return DC;
+}
+
+std::optional<DivergentControl>
+FunctionUniformity::divergentControl(const Stmt *S, Uniformity Required) const {
+  auto It = StmtBlock.find(S);
+  if (It == StmtBlock.end())
+    return std::nullopt;
+  int By = Required == Uniformity::ThreadVarying ? WarpDivergentBy[It->second]
+                                                 : BlockDivergentBy[It->second];
+  if (By < 0)
+    return std::nullopt;
+  return controlOf(Branches[By], S);
+}
+
+std::vector<DivergentControl>
+FunctionUniformity::divergentControls(const Stmt *S,
+                                      Uniformity Required) const {
+  std::vector<DivergentControl> Out;
+  auto It = StmtBlock.find(S);
+  if (It == StmtBlock.end())
+    return Out;
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 8> Found; // (size, index)
+  for (unsigned I = 0; I < Branches.size(); ++I) {
+    if (Required == Uniformity::ThreadVarying &&
+        Branches[I].Level != Uniformity::ThreadVarying)
+      continue;
+    if (It->second < BranchRegions[I].size() &&
+        BranchRegions[I].test(It->second))
+      Found.push_back({BranchRegions[I].count(), I});
+  }
+  // The same order as the innermost choice of finish(): smallest region
+  // first, the earlier branch on ties.
+  llvm::stable_sort(Found, [](const auto &A, const auto &B) {
+    return A.first < B.first;
+  });
+  for (const auto &F : Found)
+    Out.push_back(controlOf(Branches[F.second], S));
+  return Out;
 }
 
 Uniformity FunctionUniformity::controlUniformity(const Stmt *S) const {
@@ -1529,12 +1724,16 @@ bool UniformityContext::isAnalysedCallee(const FunctionDecl *FD) const {
   return !isSystemDecl(Ctx, Def);
 }
 
+/// The calls in \p S; a kernel launch (`k<<<...>>>(...)`, dynamic
+/// parallelism) is not a call of the kernel by this thread but a new grid,
+/// so it is left out (its arguments are not).
 static void collectCalls(const Stmt *S,
                          llvm::SmallVectorImpl<const CallExpr *> &Out) {
   if (!S)
     return;
   if (const auto *CE = dyn_cast<CallExpr>(S))
-    Out.push_back(CE);
+    if (!isa<CUDAKernelCallExpr>(CE))
+      Out.push_back(CE);
   for (const Stmt *C : S->children())
     collectCalls(C, Out);
 }

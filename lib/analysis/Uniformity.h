@@ -58,8 +58,10 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <map>
 #include <memory>
@@ -68,6 +70,7 @@
 #include <vector>
 
 namespace clang {
+class ForStmt;
 class CFG;
 class CFGBlock;
 } // namespace clang
@@ -255,6 +258,15 @@ public:
   divergentControl(const clang::Stmt *S,
                    Uniformity Required = Uniformity::ThreadVarying) const;
 
+  /// Every branch under whose control \p S is reached at least \p Required
+  /// non-uniform (as divergentControl), innermost (smallest region) first;
+  /// divergentControl(S, Required) is the first one. Clients that forgive
+  /// some kinds of divergence (a lane-varying `return` before a warp
+  /// collective: CollectiveDivergence's ExitedLanesDoNotCount) look past it.
+  std::vector<DivergentControl>
+  divergentControls(const clang::Stmt *S,
+                    Uniformity Required = Uniformity::ThreadVarying) const;
+
   /// The uniformity of the control reaching \p S (BlockUniform when reached
   /// by all threads of the block that reach the function).
   Uniformity controlUniformity(const clang::Stmt *S) const;
@@ -302,8 +314,21 @@ private:
   /// branches whose region contains it (index into Branches, -1 for none).
   std::vector<int> WarpDivergentBy, BlockDivergentBy;
   std::vector<DivergentControl> Branches;
+  /// Per entry of Branches: the CFG blocks of its region.
+  std::vector<llvm::BitVector> BranchRegions;
   const clang::ASTContext *Ctx = nullptr;
 };
+
+/// The uniformity of the trip count of the loop \p FS when its start and its
+/// bound differ by the same stable terms (`for (t = base + tid; t < end +
+/// tid; t += C)`: the trip count is (end - base) / C whatever tid is): the
+/// join of the remaining terms and the step, with \p ValueOf giving the
+/// uniformity of an expression of the loop. std::nullopt when the loop is not
+/// of that shape (a canonical `for` over an integer variable that the body
+/// does not change, with ++/--/+=/-=) or nothing cancels.
+std::optional<Uniformity>
+uniformTripCount(const clang::ASTContext &Ctx, const clang::ForStmt *FS,
+                 llvm::function_ref<UValue(const clang::Expr *)> ValueOf);
 
 /// Whether \p FD is a warp-collective WMMA function of `nvcuda::wmma`
 /// (load_matrix_sync, store_matrix_sync, mma_sync, bmma_sync, fill_fragment;

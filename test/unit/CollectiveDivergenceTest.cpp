@@ -12,6 +12,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
+#include <functional>
 
 #ifndef CUDA_LINT_RESOURCE_DIR
 #define CUDA_LINT_RESOURCE_DIR "/usr/lib/llvm-22/lib/clang/22"
@@ -29,6 +30,7 @@ const char *Prelude = R"cuda(
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 __device__ void __syncthreads();
 __device__ void __syncwarp(unsigned mask = 0xffffffffu);
+__device__ int __shfl_sync(unsigned mask, int v, int lane, int width = 32);
 namespace nvcuda { namespace wmma {
 struct accumulator;
 template <class U, int M, int N, int K, class T> struct fragment { T x[8]; };
@@ -211,6 +213,101 @@ TEST(CollectiveDivergence, HelperDepthLimitIsCounted) {
       "__global__ void k() { Acc a; h1(a); }\n");
   EXPECT_EQ(Q.run({IntrinsicKind::WmmaCollective}, Warp).size(), 1u);
   EXPECT_EQ(Q.UC->stats().totalGaveUp(), 0u);
+}
+
+// The call filter: only the calls it accepts are collectives of the query
+// (cuda-warp-sync-divergent keeps the full-mask ones).
+TEST(CollectiveDivergence, CallFilter) {
+  Parsed P = parse(R"(
+__global__ void k(int *o) {
+  int lane = threadIdx.x % 32;
+  if (lane < 16) {
+    o[0] = __shfl_sync(0xffffffff, lane, 0);
+    o[1] = __shfl_sync(0xffff, lane, 0);
+  }
+})");
+  auto Full = [](const CallExpr *CE, const IntrinsicInfo &I) {
+    Expr::EvalResult R;
+    return I.MaskArg >= 0 &&
+           CE->getArg(I.MaskArg)->EvaluateAsInt(
+               R, CE->getDirectCallee()->getASTContext()) &&
+           R.Val.getInt().extOrTrunc(32).isAllOnes();
+  };
+  CollectiveDivergence All(*P.UC, {IntrinsicKind::Shuffle}, Warp);
+  EXPECT_EQ(All.run(P.functions()).size(), 2u);
+  CollectiveDivergence Filtered(*P.UC, {IntrinsicKind::Shuffle}, Warp, Full);
+  auto R = Filtered.run(P.functions());
+  ASSERT_EQ(R.size(), 1u);
+  EXPECT_EQ(P.line(R[0].Collective), 5u);
+}
+
+// ExitedLanesDoNotCount: a lane-varying return of the kernel does not make
+// what follows divergent; a divergent if around it still does, and so does a
+// break, and a return of a helper (its lanes are back in the caller).
+TEST(CollectiveDivergence, ExitedLanesDoNotCount) {
+  Parsed P = parse(R"(
+__device__ void h(int lane) {
+  if (lane > 3)
+    return;
+  __syncwarp();
+}
+__global__ void k(int n) {
+  int lane = threadIdx.x % 32;
+  if (lane >= n)
+    return;
+  __syncwarp();
+  if (lane < 7)
+    __syncwarp();
+  for (int i = 0; i < n; ++i) {
+    if (lane == i)
+      break;
+    __syncwarp();
+  }
+  h(lane);
+})");
+  CollectiveDivergence Plain(*P.UC, {IntrinsicKind::WarpBarrier}, Warp);
+  EXPECT_EQ(Plain.run(P.functions()).size(), 4u);
+  CollectiveDivergence Q(*P.UC, {IntrinsicKind::WarpBarrier}, Warp);
+  Q.setExitedLanesDoNotCount(true);
+  auto R = Q.run(P.functions());
+  ASSERT_EQ(R.size(), 3u);
+  std::vector<unsigned> Lines;
+  for (const auto &D : R)
+    Lines.push_back(P.line(D.Collective));
+  llvm::sort(Lines);
+  EXPECT_EQ(Lines, (std::vector<unsigned>{5u, 13u, 17u}));
+  for (const auto &D : R)
+    if (P.line(D.Collective) == 13u)
+      EXPECT_EQ(P.text(D.Control.Cond), "lane < 7")
+          << "the control around it, not the return before it";
+}
+
+// divergentControls lists every divergent branch around a statement,
+// innermost first.
+TEST(Uniformity, DivergentControlsInnermostFirst) {
+  Parsed P = parse(R"(
+__global__ void k(int n) {
+  if (threadIdx.x < 20) {
+    if (threadIdx.x % 3 == 0)
+      __syncwarp();
+  }
+})");
+  const FunctionDecl *K = P.functions().back();
+  const FunctionUniformity *FU = P.UC->analyze(K);
+  ASSERT_TRUE(FU);
+  const CallExpr *Sync = nullptr;
+  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+    if (!S) return;
+    if (const auto *CE = dyn_cast<CallExpr>(S)) Sync = CE;
+    for (const Stmt *C : S->children()) Find(C);
+  };
+  Find(K->getBody());
+  ASSERT_TRUE(Sync);
+  auto All = FU->divergentControls(Sync);
+  ASSERT_EQ(All.size(), 2u);
+  EXPECT_EQ(P.text(All[0].Cond), "threadIdx.x % 3 == 0");
+  EXPECT_EQ(P.text(All[1].Cond), "threadIdx.x < 20");
+  EXPECT_EQ(P.text(FU->divergentControl(Sync)->Cond), "threadIdx.x % 3 == 0");
 }
 
 } // namespace
