@@ -5,14 +5,21 @@
 
 namespace cuda_lint {
 
-/// An nv_diagnostic push without a pop, or an nv_diag_suppress never restored, in the same file. Source: CUDA C++ Programming Guide, "TODO section".
+/// `#pragma nv_diagnostic push` without a `pop` in the same file, and
+/// `#pragma nv_diag_suppress N` (outside any push of that file) with no later
+/// `nv_diag_default N` in it: the suppression outlives the file. Each file
+/// (the main file, every header) is balanced on its own; the pragmas are read
+/// through PPCallbacks::PragmaDirective, `_Pragma` included (a `_Pragma` from a
+/// macro counts in the file where the macro is used). Source: CUDA C++
+/// Programming Guide, "Diagnostic Pragmas".
 /// Docs: docs/rules/cuda-diag-pragma-unbalanced.md
 class DiagPragmaUnbalancedCheck : public CudaCheck {
 public:
   using CudaCheck::CudaCheck;
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  /// Called by CudaCheck::check() for matches outside system headers, with SM and Ctx set.
-  void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+protected:
+  void registerCudaPPCallbacks(const clang::SourceManager &SM,
+                               clang::Preprocessor *PP) override;
 };
 
 } // namespace cuda_lint
