@@ -23,8 +23,9 @@ public:
     if (!P || P->Tokens.empty() || !P->Tokens[0].IsIdentifier)
       return;
     bool Legacy = llvm::StringSwitch<bool>(P->name())
-                      .Cases("diag_suppress", "diag_warning", "diag_error", true)
-                      .Cases("diag_default", "diag_once", true)
+                      .Cases({"diag_suppress", "diag_warning", "diag_error",
+                              "diag_default", "diag_once"},
+                             true)
                       .Default(false);
     if (Legacy)
       OnLegacy(*P);
