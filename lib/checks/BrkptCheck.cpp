@@ -7,7 +7,12 @@ using namespace clang::ast_matchers;
 namespace cuda_lint {
 
 void BrkptCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(callExpr(callee(functionDecl(hasName("::__brkpt")))).bind("call"), this);
+  // Not the overload `__brkpt(int)` of clang's CUDA wrapper headers, which
+  // calls `__brkpt()` (seen with --system-headers).
+  Finder->addMatcher(callExpr(callee(functionDecl(hasName("::__brkpt"))),
+                              unless(forFunction(functionDecl(hasName("::__brkpt")))))
+                         .bind("call"),
+                     this);
 }
 
 void BrkptCheck::checkMatch(const MatchFinder::MatchResult &Result) {

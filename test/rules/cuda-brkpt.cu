@@ -1,7 +1,10 @@
 // RUN: %check-cuda-lint %s cuda-brkpt %t
+// RUN: %check-cuda-lint %s cuda-brkpt %t-sys -- --system-headers
 // A __brkpt() call in user code: in a kernel, a __device__ and a __host__ __device__ function,
 // from a macro, in a template (one finding per written call, whatever the sides and
-// instantiations; device function bodies are parsed on the host side too).
+// instantiations; device function bodies are parsed on the host side too). With
+// --system-headers, the wrappers' own `__brkpt(int) { __brkpt(); }` (clang's CUDA headers) is not
+// a finding.
 #include <cuda_runtime.h>
 
 __global__ void fail1(int *p) {
