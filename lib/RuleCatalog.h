@@ -33,6 +33,12 @@ struct RuleInfo {
   /// the text of clang diagnostics this rule owns: the driver reports such a
   /// compiler diagnostic under this rule's id, once.
   std::vector<std::string> ClangDiagnostics;
+  /// Regular expressions (front matter `clang-diagnostics-at-finding:` lines)
+  /// matching clang diagnostics too generic to own everywhere ("requested
+  /// alignment is not a power of 2" is also alignas's error): the driver drops
+  /// such a compiler diagnostic where this rule reports a finding on the same
+  /// line (the rule's finding replaces it) and leaves it alone elsewhere.
+  std::vector<std::string> ClangDiagnosticsAtFinding;
   /// Regular expressions (front matter `nvcc-rejects:` lines) saying when nvcc
   /// rejects the code behind an owned clang diagnostic too: one matches the
   /// source text from the diagnostic's position to the end of its line (`^`:

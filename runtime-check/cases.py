@@ -8,7 +8,8 @@ case.json (one per rule directory):
       "variants": [
         {"name": "bad", "variant": "bad" | "good", "source": "bad.cu",
          "nvcc": "accept" | "reject",
-         "expected": "<outcome>", "what": "<what this case does>"},
+         "expected": "<outcome>", "what": "<what this case does>",
+         "nvcc_flags": ["-DNDEBUG"]},   (optional: this variant's extra nvcc flags)
         ...
       ]
     }
@@ -47,6 +48,11 @@ class Case:
         self.expected = data["expected"]
         self.what = data.get("what", "")
         self.note = data.get("note", "")
+        # Extra nvcc flags of this variant (e.g. ["-DNDEBUG"]), after NVCC_ARCH, in both tiers;
+        # cuda-lint lints the source as written, without them.
+        self.nvcc_flags = list(data.get("nvcc_flags", []))
+        if not all(isinstance(f, str) for f in self.nvcc_flags):
+            raise ValueError(f"{rule}/{self.name}: nvcc_flags must be a list of strings")
         if self.variant not in VARIANTS:
             raise ValueError(f"{rule}/{self.name}: variant must be bad or good")
         if self.nvcc not in NVCC_EXPECTATIONS:

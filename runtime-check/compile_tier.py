@@ -53,7 +53,7 @@ def run_nvcc(nvcc, case, build_dir):
     """Compiles `case` to an object file; returns (accepted, first error lines)."""
     obj = os.path.join(build_dir, case.rule, case.name + ".o")
     os.makedirs(os.path.dirname(obj), exist_ok=True)
-    proc = subprocess.run([nvcc, cases_mod.NVCC_ARCH, "-c", case.source, "-o", obj],
+    proc = subprocess.run([nvcc, cases_mod.NVCC_ARCH, *case.nvcc_flags, "-c", case.source, "-o", obj],
                           capture_output=True, text=True)
     text = (proc.stderr + proc.stdout).strip()
     errors = [l.strip() for l in text.splitlines() if "error" in l.lower()]

@@ -61,7 +61,7 @@ def build_one(nvcc, case, build_dir):
     for stale in (exe, exe + REJECTED_SUFFIX):
         if os.path.exists(stale):
             os.remove(stale)
-    proc = subprocess.run([nvcc, cases_mod.NVCC_ARCH, "-O2", "-o", exe, case.source],
+    proc = subprocess.run([nvcc, cases_mod.NVCC_ARCH, "-O2", *case.nvcc_flags, "-o", exe, case.source],
                           capture_output=True, text=True)
     # Paths relative to the repository root, so results do not depend on the checkout's location.
     text = (proc.stdout + proc.stderr).strip().replace(os.path.dirname(cases_mod.ROOT) + os.sep, "")

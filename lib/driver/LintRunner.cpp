@@ -124,14 +124,25 @@ private:
   std::vector<Decl *> Own;
 };
 
-/// The (rule, clang message pattern) pairs of the catalog's owned compiler
-/// diagnostics (front matter `clang-diagnostics:`).
-const std::vector<std::pair<const RuleInfo *, llvm::Regex>> &ownedDiagnosticPatterns() {
+/// A clang diagnostic a rule owns: front matter `clang-diagnostics:` (owned
+/// everywhere) or `clang-diagnostics-at-finding:` (AtFindingOnly: owned only
+/// where the rule reports on the same line).
+struct OwnedPattern {
+  const RuleInfo *Rule;
+  llvm::Regex Pattern;
+  bool AtFindingOnly;
+};
+
+/// The catalog's owned compiler diagnostics.
+const std::vector<OwnedPattern> &ownedDiagnosticPatterns() {
   static const auto *Patterns = [] {
-    auto *P = new std::vector<std::pair<const RuleInfo *, llvm::Regex>>();
-    for (const RuleInfo &R : allRules())
+    auto *P = new std::vector<OwnedPattern>();
+    for (const RuleInfo &R : allRules()) {
       for (const std::string &D : R.ClangDiagnostics)
-        P->emplace_back(&R, llvm::Regex(D));
+        P->push_back({&R, llvm::Regex(D), false});
+      for (const std::string &D : R.ClangDiagnosticsAtFinding)
+        P->push_back({&R, llvm::Regex(D), true});
+    }
     return P;
   }();
   return *Patterns;
@@ -201,7 +212,7 @@ private:
       return false;
     llvm::SmallString<128> Message;
     Info.FormatDiagnostic(Message);
-    for (const auto &[Rule, Pattern] : ownedDiagnosticPatterns()) {
+    for (const auto &[Rule, Pattern, AtFindingOnly] : ownedDiagnosticPatterns()) {
       if (!Pattern.match(Message) || !Context.isCheckEnabled(Rule->Id))
         continue;
       llvm::SmallVector<tooling::Diagnostic, 0> NoLintErrors; // Inner reports those
@@ -468,7 +479,7 @@ void relabelOwnedCompilerDiagnostics(
     Finding &F = Findings[I];
     if (!F.isCompilerDiagnostic())
       continue;
-    for (const auto &[Rule, Pattern] : Patterns) {
+    for (const auto &[Rule, Pattern, AtFindingOnly] : Patterns) {
       if (!Pattern.match(F.Error.Message.Message))
         continue;
       unsigned Line = lineOf(F.Error, TextCache);
@@ -477,6 +488,13 @@ void relabelOwnedCompilerDiagnostics(
                Other.Error.Message.FilePath == F.Error.Message.FilePath &&
                lineOf(Other.Error, TextCache) == Line;
       });
+      // A generic message is the rule's only where the rule reports it.
+      if (AtFindingOnly) {
+        if (!Reported)
+          continue;
+        Drop[I] = true;
+        break;
+      }
       // A disabled rule's error on an nvcc command stays only where nvcc
       // rejects the code too.
       if (!RuleEnabled(Rule->Id) && Nvcc && !nvccRejects(*Rule, F.Error, TextCache))

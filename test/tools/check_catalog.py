@@ -40,8 +40,9 @@ REGISTRATION = re.compile(r'^CUDA_LINT_CHECK\("([^"]*)",\s*([A-Za-z_][A-Za-z0-9_
 SEVERITIES = ("error", "warning", "performance", "portability",
               "error/portability", "error/warning", "warning/portability")
 FIXES = ("safe", "unsafe", "mixed", "none")
-KEYS = ("id", "severity", "summary", "clang-diagnostics", "nvcc-rejects", "fix", "options")
-REPEATABLE = ("clang-diagnostics", "nvcc-rejects")
+KEYS = ("id", "severity", "summary", "clang-diagnostics", "clang-diagnostics-at-finding", "nvcc-rejects",
+        "fix", "options")
+REPEATABLE = ("clang-diagnostics", "clang-diagnostics-at-finding", "nvcc-rejects")
 SECTIONS = ("What it finds", "Why it matters", "Example", "Use instead", "Fix", "Suppress",
             "Compilers")
 OPTION_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
@@ -182,12 +183,13 @@ class Catalog:
         summary = front.get("summary")
         if summary and summary.endswith("."):
             self.problem(path, where["summary"], "summary ends with a period")
-        for regex in front.get("clang-diagnostics", []):
-            try:
-                re.compile(regex)
-            except re.error as e:
-                self.problem(path, where["clang-diagnostics"],
-                             f"clang-diagnostics '{regex}' is not a regular expression: {e}")
+        for key in ("clang-diagnostics", "clang-diagnostics-at-finding"):
+            for regex in front.get(key, []):
+                try:
+                    re.compile(regex)
+                except re.error as e:
+                    self.problem(path, where[key],
+                                 f"{key} '{regex}' is not a regular expression: {e}")
         body = "\n".join(lines[end + 1:])
         if "options" in front:
             names = [o.strip() for o in front["options"].split(",")]

@@ -1,0 +1,130 @@
+//===- Pragmas.cpp - Reading a pragma's tokens from a PPCallbacks hook ----===//
+
+#include "analysis/Pragmas.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include <cstring>
+
+using namespace clang;
+
+namespace cuda_lint {
+
+std::string PragmaDirectiveText::argumentText() const {
+  std::string Out;
+  for (size_t I = 1; I < Tokens.size(); ++I) {
+    if (I > 1)
+      Out += ' ';
+    Out += Tokens[I].Text;
+  }
+  return Out;
+}
+
+namespace {
+
+struct RawToken {
+  std::string Text;
+  size_t Offset; // from the start of the lexed range
+  bool IsIdentifier;
+};
+
+/// Raw-lexes [Begin, End) up to the end of the first logical line.
+std::vector<RawToken> lexLine(const LangOptions &LO, const char *Begin,
+                              const char *End) {
+  std::vector<RawToken> Out;
+  Lexer L(SourceLocation(), LO, Begin, Begin, End);
+  L.SetCommentRetentionState(false);
+  Token Tok;
+  bool First = true;
+  while (true) {
+    L.LexFromRawLexer(Tok);
+    if (Tok.is(tok::eof) || (!First && Tok.isAtStartOfLine()))
+      break;
+    First = false;
+    unsigned Len = Tok.getLength();
+    const char *TokEnd = L.getBufferLocation();
+    const char *TokBegin = TokEnd - Len;
+    std::string Text(TokBegin, Len);
+    // A token split by backslash-newline: drop the continuations.
+    for (size_t P; (P = Text.find("\\\n")) != std::string::npos;)
+      Text.erase(P, 2);
+    Out.push_back({std::move(Text), size_t(TokBegin - Begin),
+                   Tok.is(tok::raw_identifier)});
+  }
+  return Out;
+}
+
+/// For `_Pragma("...")` written as a plain string literal in a file: the
+/// location of the literal's opening quote, which corresponds to offset 0 of
+/// the scratch buffer clang lexes the pragma from (it replaces the quotes by
+/// a space and a newline). Invalid when the operand is not a plain literal.
+SourceLocation pragmaStringStart(Preprocessor &PP, SourceLocation PragmaLoc) {
+  const SourceManager &SM = PP.getSourceManager();
+  SourceLocation Spell = SM.getSpellingLoc(PragmaLoc);
+  bool Invalid = false;
+  const char *P = SM.getCharacterData(Spell, &Invalid);
+  if (Invalid)
+    return SourceLocation();
+  StringRef Buf = SM.getBufferData(SM.getFileID(Spell), &Invalid);
+  if (Invalid)
+    return SourceLocation();
+  Lexer L(Spell, PP.getLangOpts(), P, P, Buf.end());
+  Token Tok;
+  L.LexFromRawLexer(Tok);
+  if (!Tok.is(tok::raw_identifier) || Tok.getRawIdentifier() != "_Pragma")
+    return SourceLocation();
+  L.LexFromRawLexer(Tok);
+  if (!Tok.is(tok::l_paren))
+    return SourceLocation();
+  L.LexFromRawLexer(Tok);
+  if (!Tok.is(tok::string_literal))
+    return SourceLocation();
+  const char *Lit = L.getBufferLocation() - Tok.getLength();
+  if (*Lit != '"')
+    return SourceLocation();
+  if (StringRef(Lit, Tok.getLength()).contains('\\'))
+    return SourceLocation();
+  return Spell.getLocWithOffset(Lit - P);
+}
+
+} // namespace
+
+std::optional<PragmaDirectiveText> readPragma(Preprocessor &PP,
+                                              PragmaIntroducer Introducer) {
+  if (Introducer.Kind != PIK_HashPragma && Introducer.Kind != PIK__Pragma)
+    return std::nullopt;
+  // Since PTH was removed, every preprocessor lexer is a clang::Lexer.
+  auto *L = static_cast<Lexer *>(PP.getCurrentLexer());
+  if (!L)
+    return std::nullopt;
+  const char *Begin = L->getBufferLocation();
+  const char *End = L->getBuffer().end();
+  if (!Begin || Begin > End)
+    return std::nullopt;
+
+  PragmaDirectiveText Out;
+  Out.Loc = Introducer.Loc;
+  Out.Kind = Introducer.Kind;
+  const SourceManager &SM = PP.getSourceManager();
+  SourceLocation Base;
+  if (Introducer.Kind == PIK_HashPragma)
+    Base = L->getSourceLocation(Begin);
+  else
+    Base = pragmaStringStart(PP, Introducer.Loc);
+  for (RawToken &T : lexLine(PP.getLangOpts(), Begin, End)) {
+    PragmaToken PT;
+    PT.IsIdentifier = T.IsIdentifier;
+    if (Base.isValid() && Base.isFileID()) {
+      SourceLocation Loc = Base.getLocWithOffset(T.Offset);
+      bool Invalid = false;
+      const char *C = SM.getCharacterData(Loc, &Invalid);
+      if (!Invalid && std::strncmp(C, T.Text.data(), T.Text.size()) == 0)
+        PT.FileLoc = Loc;
+    }
+    PT.Text = std::move(T.Text);
+    Out.Tokens.push_back(std::move(PT));
+  }
+  return Out;
+}
+
+} // namespace cuda_lint

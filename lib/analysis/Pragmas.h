@@ -1,0 +1,69 @@
+//===- Pragmas.h - Reading a pragma's tokens from a PPCallbacks hook -*- C++ -*-===//
+//
+// clang hands an unknown pragma (nvcc's `nv_diag_suppress`, `diag_suppress`,
+// `nv_abi`, ...) to no handler a check could see: PPCallbacks::PragmaDirective
+// gives only the location of its introducer. readPragma reads the pragma's
+// tokens at that moment, without consuming them, for `#pragma` lines and for
+// `_Pragma("...")` operators (also from macros) alike.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_LINT_ANALYSIS_PRAGMAS_H
+#define CUDA_LINT_ANALYSIS_PRAGMAS_H
+
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Basic/PragmaKinds.h"
+#include "clang/Lex/Pragma.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Preprocessor;
+}
+
+namespace cuda_lint {
+
+/// One token of a pragma, as written.
+struct PragmaToken {
+  /// The token's spelling (`nv_diag_suppress`, `177`, `,`).
+  std::string Text;
+  /// Where the token is written in a source file, or an invalid location when
+  /// it only exists in the preprocessor's scratch buffer (a `_Pragma` whose
+  /// string is not a plain literal, e.g. built by `#x` stringification).
+  clang::SourceLocation FileLoc;
+  /// Whether it is an identifier (or keyword) token.
+  bool IsIdentifier = false;
+};
+
+/// A pragma directive as read by readPragma.
+struct PragmaDirectiveText {
+  /// The introducer: the `#` of `#pragma`, or the `_Pragma` token (a macro
+  /// location when the operator comes from a macro).
+  clang::SourceLocation Loc;
+  /// `#pragma` or `_Pragma` (`__pragma` is not read).
+  clang::PragmaIntroducerKind Kind = clang::PIK_HashPragma;
+  /// The tokens after `pragma` up to the end of the directive (`unroll`,
+  /// `4`); for `_Pragma("nv_abi preserve_n_data(16)")` the tokens of the
+  /// string.
+  std::vector<PragmaToken> Tokens;
+
+  /// The first token's text, "" when the pragma is empty.
+  llvm::StringRef name() const {
+    return Tokens.empty() ? llvm::StringRef() : llvm::StringRef(Tokens[0].Text);
+  }
+  /// The tokens after the first, joined by single spaces (`push`, `177, 550`).
+  std::string argumentText() const;
+};
+
+/// Reads the pragma whose introducer \p Introducer the preprocessor \p PP is
+/// handling: call it from PPCallbacks::PragmaDirective (the preprocessor's
+/// current lexer is then positioned right after `pragma`, or at the start of
+/// the `_Pragma` string's scratch buffer). The tokens are raw-lexed (not
+/// macro-expanded), nothing is consumed. std::nullopt for `__pragma` or when
+/// the preprocessor is not lexing a buffer.
+std::optional<PragmaDirectiveText>
+readPragma(clang::Preprocessor &PP, clang::PragmaIntroducer Introducer);
+
+} // namespace cuda_lint
+
+#endif

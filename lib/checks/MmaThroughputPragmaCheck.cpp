@@ -1,0 +1,82 @@
+#include "checks/MmaThroughputPragmaCheck.h"
+#include "analysis/Pragmas.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_lint {
+
+namespace {
+
+class MmaThroughputCallbacks : public PPCallbacks {
+public:
+  MmaThroughputCallbacks(Preprocessor &PP, std::vector<SourceLocation> &Out)
+      : PP(PP), Out(Out) {}
+
+  void PragmaDirective(SourceLocation Loc,
+                       PragmaIntroducerKind Introducer) override {
+    std::optional<PragmaDirectiveText> P = readPragma(PP, {Introducer, Loc});
+    if (P && P->name() == "nv_mma_throughput")
+      Out.push_back(PP.getSourceManager().getExpansionLoc(Loc));
+  }
+
+private:
+  Preprocessor &PP;
+  std::vector<SourceLocation> &Out;
+};
+
+} // namespace
+
+void MmaThroughputPragmaCheck::startTranslationUnit() {
+  // Matching starts after the whole unit is parsed: Pragmas holds this
+  // unit's pragmas already (and is cleared at its end).
+  KernelBodies.clear();
+}
+
+void MmaThroughputPragmaCheck::registerCudaPPCallbacks(const SourceManager &SourceMgr,
+                                                        Preprocessor *P) {
+  if (!P)
+    return;
+  SM = &SourceMgr;
+  P->addPPCallbacks(std::make_unique<MmaThroughputCallbacks>(*P, Pragmas));
+}
+
+void MmaThroughputPragmaCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
+}
+
+void MmaThroughputPragmaCheck::checkMatch(const MatchFinder::MatchResult &Result) {
+  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
+  if (!Kernel || !Kernel->getBody())
+    return;
+  SourceRange R = Kernel->getBody()->getSourceRange();
+  KernelBodies.push_back({SM->getExpansionLoc(R.getBegin()),
+                          SM->getExpansionRange(R.getEnd()).getEnd()});
+}
+
+void MmaThroughputPragmaCheck::onEndOfTranslationUnit() {
+  if (!SM)
+    return;
+  for (SourceLocation Loc : Pragmas) {
+    if (inSystemHeader(Loc))
+      continue;
+    bool InKernel = llvm::any_of(KernelBodies, [&](SourceRange Body) {
+      return SM->isPointWithin(Loc, Body.getBegin(), Body.getEnd());
+    });
+    if (InKernel || !reportOnce(Loc.getPtrEncoding()))
+      continue;
+    report(Loc, "'#pragma nv_mma_throughput' outside the body of a __global__ "
+                "function is ignored");
+  }
+  Pragmas.clear();
+  KernelBodies.clear();
+}
+
+CUDA_LINT_DEFINE_CHECK_FACTORY(MmaThroughputPragmaCheck)
+
+} // namespace cuda_lint

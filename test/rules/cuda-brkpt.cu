@@ -1,0 +1,50 @@
+// RUN: %check-cuda-lint %s cuda-brkpt %t
+// RUN: %check-cuda-lint %s cuda-brkpt %t-sys -- --system-headers
+// A __brkpt() call in user code: in a kernel, a __device__ and a __host__ __device__ function,
+// from a macro, in a template (one finding per written call, whatever the sides and
+// instantiations; device function bodies are parsed on the host side too). With
+// --system-headers, the wrappers' own `__brkpt(int) { __brkpt(); }` (clang's CUDA headers) is not
+// a finding.
+#include <cuda_runtime.h>
+
+__global__ void fail1(int *p) {
+  if (p[0] < 0)
+    __brkpt();
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: '__brkpt()' left in the source: outside a debugger the breakpoint stops the kernel [cuda-brkpt]
+  p[0] = 1;
+}
+
+__device__ void fail2() { __brkpt(); }
+// CHECK-MESSAGES: :[[@LINE-1]]:27: warning: '__brkpt()' left in the source{{.*}} [cuda-brkpt]
+
+#define DEBUG_STOP() __brkpt()
+__host__ __device__ void fail3() {
+#ifdef __CUDA_ARCH__
+  DEBUG_STOP();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: '__brkpt()' left in the source{{.*}} [cuda-brkpt]
+  // CHECK-SIDES: :[[@LINE-2]]:3: {{.*}} sides=sm_90{{$}}
+#endif
+}
+
+template <typename T> __device__ void fail4(T *p) {
+  __brkpt();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: '__brkpt()' left in the source{{.*}} [cuda-brkpt]
+  // CHECK-SIDES: :[[@LINE-2]]:3: {{.*}} sides=host,sm_90{{$}}
+  p[0] = T();
+}
+template __device__ void fail4<int>(int *);
+template __device__ void fail4<float>(float *);
+
+// Negatives: other functions and names, a comment, a string, a function named like it in a
+// namespace, __trap (a different intrinsic, not a debugging aid left behind).
+namespace mine { __device__ void __brkpt() {} }
+__device__ void brkpt() {}
+__global__ void correct1(int *p) {
+  // __brkpt();
+  const char *s = "__brkpt()";
+  mine::__brkpt();
+  brkpt();
+  if (p[0] < 0)
+    __trap();
+  p[0] = s[0];
+}
