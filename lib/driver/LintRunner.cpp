@@ -312,6 +312,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       // No "N errors generated" lines: the findings are printed by us.
       Invocation->getDiagnosticOpts().ShowCarets = false;
       withoutSideEffects(*Invocation);
+      withBoundedNesting(*Invocation);
       return FrontendActionFactory::runInvocation(Invocation, Files, PCHContainerOps,
                                                   DiagConsumer);
     }
@@ -398,6 +399,13 @@ bool nvccRejects(const RuleInfo &Rule, const ClangTidyError &E,
 }
 
 } // namespace
+
+void withBoundedNesting(CompilerInvocation &CI) {
+  LangOptions &LO = CI.getLangOpts();
+  LO.BracketDepth = std::min<unsigned>(LO.BracketDepth, MaxBracketDepth);
+  LO.InstantiationDepth = std::min<unsigned>(LO.InstantiationDepth, MaxInstantiationDepth);
+  LO.ConstexprCallDepth = std::min<unsigned>(LO.ConstexprCallDepth, MaxConstexprCallDepth);
+}
 
 void withoutSideEffects(CompilerInvocation &CI) {
   CI.getDependencyOutputOpts() = DependencyOutputOptions();

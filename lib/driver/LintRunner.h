@@ -112,6 +112,19 @@ lintTranslationUnit(const std::string &File, const std::string &Directory,
 /// clangd builds.
 void withoutSideEffects(clang::CompilerInvocation &CI);
 
+/// Upper bounds of the nesting limits a side may run under: a compile command
+/// can raise `-fbracket-depth`, `-ftemplate-depth` and `-fconstexpr-depth`
+/// (clang's defaults 256 or 2048, 1024, 512) to values whose recursion
+/// overflows any stack. The bounds fit the SideStackBytes stack of a side.
+constexpr unsigned MaxBracketDepth = 4096;
+constexpr unsigned MaxInstantiationDepth = 2048;
+constexpr unsigned MaxConstexprCallDepth = 2048;
+
+/// Lowers the nesting limits of \p CI to MaxBracketDepth,
+/// MaxInstantiationDepth and MaxConstexprCallDepth (never raises them).
+/// lintSide applies it to every side.
+void withBoundedNesting(clang::CompilerInvocation &CI);
+
 /// Rewrites the file paths of \p E (its location, notes, ranges and fix-its)
 /// as absolute paths (a relative one is taken from \p Directory, the compile
 /// command's directory) without `.` / `..` components where that names the

@@ -18,6 +18,7 @@
 #include "driver/LintRunner.h"
 #include "driver/Output.h"
 #include "driver/SidePlan.h"
+#include "driver/SideWorker.h"
 #include "driver/Toolchain.h"
 #include "driver/NvccTranslation.h"
 #include "ClangTidyModule.h"
@@ -27,6 +28,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -35,6 +37,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
+#include <unistd.h>
 #include <condition_variable>
 #include <thread>
 #include <chrono>
@@ -96,9 +99,28 @@ static cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no summary"),
                            cl::cat(Category));
 static cl::opt<double> Timeout(
     "timeout", cl::desc("Seconds one side of a translation unit (the host, or one device "
-                        "architecture) may take before it is reported as a tool failure of "
-                        "that file (default 600; 0: no limit)"),
-    cl::init(600), cl::cat(Category));
+                        "architecture) may take; its worker process is then killed and the "
+                        "side reported as a tool failure of that file (default 600; must be "
+                        "above 0)"),
+    cl::init(600), cl::value_desc("seconds"), cl::cat(Category));
+static cl::opt<unsigned> MaxMemory(
+    "max-memory",
+    cl::desc("MiB of memory the worker process of one side may allocate (setrlimit "
+             "RLIMIT_DATA); past it the side is a tool failure (default: half of the "
+             "machine's memory; 0: no limit)"),
+    cl::value_desc("MiB"), cl::cat(Category));
+static cl::opt<bool> InProcess(
+    "in-process",
+    cl::desc("Analyse the sides on threads of this process instead of one worker process "
+             "per side: --timeout then abandons a side that it cannot stop, --max-memory "
+             "does not apply, and a stack overflow ends the run"),
+    cl::cat(Category));
+static cl::opt<std::string> SideWorkerRequest("side-worker", cl::ReallyHidden,
+                                              cl::desc("(internal) run one side"),
+                                              cl::cat(Category));
+static cl::opt<std::string> SideWorkerOutput("side-worker-output", cl::ReallyHidden,
+                                             cl::desc("(internal) the side's result file"),
+                                             cl::cat(Category));
 static cl::opt<bool> Verbose("verbose",
                              cl::desc("Print each side's directory and compile command on stderr"),
                              cl::cat(Category));
@@ -343,6 +365,27 @@ int main(int argc, const char **argv) {
                                    "cuda-lint: finds misuse of CUDA C++ annotations and APIs\n",
                                    &errs()))
     return 2;
+
+  if (!SideWorkerRequest.empty()) {
+    // _Exit: a crash recovered in the side can leave LLVM's global state
+    // inconsistent for static destructors (as at the end of main).
+    int S = runSideWorker(SideWorkerRequest, SideWorkerOutput);
+    errs().flush();
+    std::_Exit(S);
+  }
+  if (!(Timeout > 0)) { // also NaN
+    WithColor::error(errs(), "cuda-lint")
+        << "--timeout must be a number of seconds above 0 (got '"
+        << llvm::format("%g", double(Timeout)) << "')\n";
+    return 2;
+  }
+  if (!MaxMemory.getNumOccurrences()) {
+    // Half of the machine's memory, but at least 1 GiB.
+    long Pages = ::sysconf(_SC_PHYS_PAGES), PageSize = ::sysconf(_SC_PAGESIZE);
+    uint64_t Half = Pages > 0 && PageSize > 0 ? uint64_t(Pages) * uint64_t(PageSize) / 2 : 0;
+    MaxMemory = Half ? unsigned(std::max<uint64_t>(1024, std::min<uint64_t>(Half >> 20, 1u << 30)))
+                     : 0;
+  }
 
   if (ListChecks)
     return listChecks();
@@ -674,10 +717,17 @@ int main(int argc, const char **argv) {
 
   // Every side of every unit is a job for the worker threads, in unit order,
   // so a unit's sides run side by side and the unit is merged (mergeSides) as
-  // soon as its last side is done. A side that runs past --timeout is
-  // abandoned: its unit gets a tool failure, the worker is left running
+  // soon as its last side is done. Each side runs in a worker process
+  // (SideWorker.h) that is killed at --timeout and bounded by --max-memory;
+  // its crash (a stack overflow on deeply nested code) is its unit's tool
+  // failure. With --in-process, a side that runs past --timeout is
+  // abandoned: its unit gets a tool failure, the thread is left running
   // detached (a thread cannot be stopped), and the process ends with _Exit
   // once everything else is printed.
+  WorkerOptions Worker_;
+  Worker_.Executable = sys::fs::getMainExecutable(argv[0], (void *)&explain);
+  Worker_.TimeoutSeconds = Timeout;
+  Worker_.MaxMemoryMiB = MaxMemory;
   std::vector<TranslationUnitResult> Results(Jobs_.size());
   bool Progress = !Quiet && sys::Process::StandardErrIsDisplayed();
   std::mutex ProgressMutex;
@@ -775,7 +825,10 @@ int main(int argc, const char **argv) {
       const SideJob &SJ = SideJobs[I];
       const Job &J = Jobs_[SJ.Unit];
       const UnitState &S = Units[SJ.Unit];
-      SideResult R = lintSide(J.File, J.TU.Command.Directory, S.Sides[SJ.Side], Settings, S.Facts);
+      SideResult R = InProcess ? lintSide(J.File, J.TU.Command.Directory, S.Sides[SJ.Side],
+                                          Settings, S.Facts)
+                               : lintSideInWorker(Worker_, J.File, J.TU.Command.Directory,
+                                                  S.Sides[SJ.Side], Settings, S.Facts);
       std::lock_guard<std::mutex> L(State->M);
       if (State->Abandoned[I])
         return; // the main thread has moved on; so does this worker
@@ -786,15 +839,16 @@ int main(int argc, const char **argv) {
   };
   unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count() : Jobs;
   Threads = std::max(1u, std::min<unsigned>(Threads, std::max<size_t>(1, SideJobs.size())));
-  auto Spawn = [&] { std::thread(Worker).detach(); };
+  // Big stacks: deep but legal nesting overflows the default 8 MiB.
+  auto Spawn = [&] { llvm::thread(std::optional<unsigned>(SideStackBytes), Worker).detach(); };
   for (unsigned T = 0; T < Threads; ++T)
     Spawn();
   {
     std::unique_lock<std::mutex> L(State->M);
     while (State->UnitsDone < Jobs_.size()) {
       State->Changed.wait_for(L, std::chrono::milliseconds(200));
-      if (Timeout <= 0)
-        continue;
+      if (!InProcess)
+        continue; // each worker process is killed at its own --timeout
       auto Now = std::chrono::steady_clock::now();
       for (size_t I = 0; I < SideJobs.size(); ++I) {
         if (State->Finished[I] || State->Abandoned[I] ||
