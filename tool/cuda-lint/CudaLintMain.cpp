@@ -192,10 +192,18 @@ struct Job {
 struct ToolErrors {
   std::mutex M;
   unsigned Count = 0;
-  void report(const Twine &Msg) {
+  /// What json and sarif list (ToolFailure); \p File: the file concerned.
+  std::vector<ToolFailure> Failures;
+  void report(const Twine &Msg, StringRef File = "") {
     std::lock_guard<std::mutex> L(M);
     ++Count;
-    WithColor::error(errs(), "cuda-lint") << Msg << "\n";
+    std::string Text = Msg.str();
+    WithColor::error(errs(), "cuda-lint") << Text << "\n";
+    Failures.push_back({File.str(), Text});
+  }
+  std::vector<ToolFailure> failures() {
+    std::lock_guard<std::mutex> L(M);
+    return Failures;
   }
 };
 
@@ -432,15 +440,15 @@ int main(int argc, const char **argv) {
   for (const std::string &F : Files) {
     std::string File = absolutePath(F);
     if (!sys::fs::exists(File)) {
-      Errors.report("no such file: '" + F + "'");
+      Errors.report("no such file: '" + F + "'", File);
       continue;
     }
     if (sys::fs::is_directory(File)) {
-      Errors.report("'" + F + "' is a directory, not a source file");
+      Errors.report("'" + F + "' is a directory, not a source file", File);
       continue;
     }
     if (std::string Why = unusableInput(File); !Why.empty()) {
-      Errors.report("'" + F + "': " + Why);
+      Errors.report("'" + F + "': " + Why, File);
       continue;
     }
     if (HaveFlags) {
@@ -509,7 +517,7 @@ int main(int argc, const char **argv) {
     if (!FromDatabase)
       continue; // checked above
     if (std::string Why = unusableInput(J.File); !Why.empty()) {
-      Errors.report("'" + J.File + "' from the compilation database: " + Why);
+      Errors.report("'" + J.File + "' from the compilation database: " + Why, J.File);
       J.File.clear();
       --Listed; // reported: not a stale database
     }
@@ -798,7 +806,8 @@ int main(int argc, const char **argv) {
     // One tool failure per file, whatever number of its sides failed.
     if (!R.ToolFailures.empty())
       Errors.report(Jobs_[U].File + ": " + llvm::join(R.ToolFailures, "; ") +
-                    "; the other files are still linted");
+                        "; the other files are still linted",
+                    Jobs_[U].File);
     State->FindingsSoFar += R.Findings.size();
     Results[U] = std::move(R);
     ++State->UnitsDone;
@@ -921,6 +930,7 @@ int main(int argc, const char **argv) {
 
   OutputOptions OutOpts;
   OutOpts.Format = Format;
+  OutOpts.Failures = Errors.failures();
   OutOpts.BaseDir = std::string(Cwd);
   // LLVM's own --color=true|false option (default: autodetect), and NO_COLOR.
   auto &Registered = cl::getRegisteredOptions();
