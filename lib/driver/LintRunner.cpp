@@ -501,6 +501,10 @@ void relabelOwnedCompilerDiagnostics(
   Findings.erase(Findings.begin() + Out, Findings.end());
 }
 
+ClangTidyOptions optionsForFile(const LintSettings &Settings, llvm::StringRef File) {
+  return makeOptionsProvider(Settings, {})->getOptions(File);
+}
+
 SideResult lintSide(const std::string &File, const std::string &Directory,
                     const AnalysisSide &Side, const LintSettings &Settings,
                     const ClangTidyOptions::OptionMap &FactOptions) {

@@ -70,6 +70,13 @@ struct SideResult {
   std::string EffectiveChecks;
 };
 
+/// The clang-tidy options in effect for \p File: Settings.Defaults, then the
+/// `.cuda-lint.yaml` files above it (clang-tidy's lookup and
+/// InheritParentConfig) or Settings.ExplicitConfig, then Settings.Overrides.
+/// cuda-lint reads `ExtraArgs` / `ExtraArgsBefore` from it.
+clang::tidy::ClangTidyOptions optionsForFile(const LintSettings &Settings,
+                                             llvm::StringRef File);
+
 /// Runs clang-tidy's runner with the cuda module on one side of a translation
 /// unit (`--cuda-host-only`, or `--cuda-device-only` for one architecture)
 /// under LLVM crash recovery: a crash is this side's ToolFailure, never the

@@ -176,6 +176,17 @@ static cl::list<std::string> AllowResponseFilesIn(
              "tree; by default only those inside the compilation database's directory are "
              "read (a compile database is untrusted input). Repeatable"),
     cl::value_desc("dir"), cl::CommaSeparated, cl::cat(Category));
+static cl::list<std::string> ExtraArg(
+    "extra-arg",
+    cl::desc("Additional argument to append to the compile command of every side (clang "
+             "form, as clang-tidy's --extra-arg); after .cuda-lint.yaml's ExtraArgs. Repeatable"),
+    cl::value_desc("flag"), cl::cat(Category));
+static cl::list<std::string> ExtraArgBefore(
+    "extra-arg-before",
+    cl::desc("Additional argument to prepend to the compile command of every side (clang "
+             "form, as clang-tidy's --extra-arg-before); after .cuda-lint.yaml's "
+             "ExtraArgsBefore. Repeatable"),
+    cl::value_desc("flag"), cl::cat(Category));
 static cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors", cl::desc("Rules whose warnings are errors (glob)"),
     cl::value_desc("glob"), cl::cat(Category));
@@ -667,6 +678,45 @@ int main(int argc, const char **argv) {
       return 2;
     }
     LoadedBaselines.push_back(std::move(*B));
+  }
+
+  // ExtraArgs / ExtraArgsBefore, as clang-tidy applies them: the
+  // configuration's (the nearest .cuda-lint.yaml, with InheritParentConfig,
+  // or --config-file) then the command line's --extra-arg / --extra-arg-before,
+  // appended to / prepended to the unit's clang flags. A .cuda-lint.yaml
+  // arrives with a cloned repository like a compile database, so its flags
+  // pass the database's allow-list (withoutUnsafeClangFlags); the command
+  // line's are the user's own.
+  {
+    std::map<std::string, std::pair<std::vector<std::string>, std::vector<std::string>>> ByDir;
+    for (Job &J : Jobs_) {
+      std::string Dir = sys::path::parent_path(J.File).str();
+      auto It = ByDir.find(Dir);
+      if (It == ByDir.end()) {
+        clang::tidy::ClangTidyOptions O = optionsForFile(Settings, J.File);
+        auto Filter = [&](const std::optional<std::vector<std::string>> &Args,
+                          StringRef Key) {
+          std::vector<std::string> Argv{"clang++"};
+          if (Args)
+            Argv.insert(Argv.end(), Args->begin(), Args->end());
+          std::vector<DroppedFlag> Removed;
+          std::vector<std::string> Kept = withoutUnsafeClangFlags(Argv, Removed);
+          for (DroppedFlag &D : Removed)
+            D.Kind = (Key + " flag").str();
+          Dropped.note(Removed);
+          Kept.erase(Kept.begin());
+          return Kept;
+        };
+        std::vector<std::string> Before = Filter(O.ExtraArgsBefore, "ExtraArgsBefore");
+        std::vector<std::string> After = Filter(O.ExtraArgs, "ExtraArgs");
+        Before.insert(Before.end(), ExtraArgBefore.begin(), ExtraArgBefore.end());
+        After.insert(After.end(), ExtraArg.begin(), ExtraArg.end());
+        It = ByDir.emplace(Dir, std::make_pair(std::move(Before), std::move(After))).first;
+      }
+      std::vector<std::string> &Flags = J.TU.Command.Flags;
+      Flags.insert(Flags.begin(), It->second.first.begin(), It->second.first.end());
+      Flags.insert(Flags.end(), It->second.second.begin(), It->second.second.end());
+    }
   }
 
   // No output may replace an input of the run (`cuda-lint -o k.cu k.cu`), a
