@@ -4,7 +4,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
-#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -411,10 +411,8 @@ SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
     return B ? (*B)->getBuffer().str() : std::string();
   };
   if (TimedOut) {
-    // 12.5 prints "12 s"; a timeout under a second, "0.5 s".
-    std::string Secs = W.TimeoutSeconds >= 1
-                           ? std::to_string(static_cast<long long>(W.TimeoutSeconds))
-                           : llvm::formatv("{0}", W.TimeoutSeconds).str();
+    std::string Secs;
+    llvm::raw_string_ostream(Secs) << llvm::format("%g", W.TimeoutSeconds); // 20, 0.5
     return Fail("timed out after " + Secs + " s (--timeout)");
   }
   if (WIFSIGNALED(Status))
