@@ -15,6 +15,9 @@
 #include <csignal>
 #include <cstring>
 #include <sys/resource.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -304,6 +307,13 @@ llvm::Expected<SideRequest> requestFromJSON(const json::Value &V) {
 }
 
 int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath) {
+#ifdef __linux__
+  // A worker never outlives cuda-lint: killed with it (SIGINT, SIGTERM,
+  // SIGKILL of the parent), and gone at once if the parent is already.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() == 1)
+    return 2;
+#endif
   // An allocation past --max-memory (RLIMIT_DATA) ends the worker with a
   // status the parent recognises, instead of LLVM's abort and stack dump.
   llvm::install_bad_alloc_error_handler([](void *, const char *, bool) {
