@@ -13,6 +13,7 @@
 #define CUDA_LINT_ATTRIBUTES_H
 
 #include "clang/AST/Attr.h"
+#include "llvm/Support/MathExtras.h"
 #include "clang/AST/Decl.h"
 #include <optional>
 
@@ -84,10 +85,11 @@ struct CudaClusterDims {
   enum Kind { None, Fixed, AtLaunch } K = None;
   clang::SourceLocation Loc;
   std::optional<uint64_t> X, Y, Z; ///< blocks, for Fixed
-  /// Blocks per cluster when all three are known.
+  /// Blocks per cluster when all three are known, saturated at UINT64_MAX
+  /// (`__cluster_dims__(2147483647, 2147483647, 2147483647)` never wraps).
   std::optional<uint64_t> blocks() const {
     if (X && Y && Z)
-      return *X * *Y * *Z;
+      return llvm::SaturatingMultiply(llvm::SaturatingMultiply(*X, *Y), *Z);
     return std::nullopt;
   }
 };

@@ -589,13 +589,34 @@ std::optional<uint64_t> LaunchSiteEvaluator::evalAt(const Expr *E, const Path &P
       auto R = evalAt(BO->getRHS(), {}, BO->getRHS(), Depth + 1);
       if (!R)
         return std::nullopt;
+      // A result that does not fit the expression's type is unknown: the
+      // program wraps it (unsigned) or has undefined behaviour (signed), and
+      // a message must never show a wrapped or an impossible number.
+      unsigned Width = BO->getType()->isIntegralOrEnumerationType()
+                           ? std::min<uint64_t>(64, Ctx.getIntWidth(BO->getType()))
+                           : 64;
+      auto Fits = [&](uint64_t V, bool Overflowed) -> std::optional<uint64_t> {
+        if (Overflowed || (Width < 64 && V >> Width != 0))
+          return std::nullopt;
+        return V;
+      };
+      bool Overflowed = false;
       switch (BO->getOpcode()) {
-      case BO_Add: return *L + *R;
+      case BO_Add: {
+        uint64_t V = llvm::SaturatingAdd(*L, *R, &Overflowed);
+        return Fits(V, Overflowed);
+      }
       case BO_Sub: return *L >= *R ? std::optional<uint64_t>(*L - *R) : std::nullopt;
-      case BO_Mul: return *L * *R;
+      case BO_Mul: {
+        uint64_t V = llvm::SaturatingMultiply(*L, *R, &Overflowed);
+        return Fits(V, Overflowed);
+      }
       case BO_Div: return *R ? std::optional<uint64_t>(*L / *R) : std::nullopt;
       case BO_Rem: return *R ? std::optional<uint64_t>(*L % *R) : std::nullopt;
-      case BO_Shl: return *R < 64 ? std::optional<uint64_t>(*L << *R) : std::nullopt;
+      case BO_Shl:
+        if (*R >= 64 || (*R && *L >> (64 - *R) != 0))
+          return std::nullopt;
+        return Fits(*L << *R, false);
       case BO_Shr: return *R < 64 ? std::optional<uint64_t>(*L >> *R) : std::nullopt;
       case BO_Comma: return *R;
       default: return std::nullopt;
@@ -921,7 +942,8 @@ uint64_t staticSharedBytes(const FunctionDecl *FD, ASTContext &Ctx) {
           if (V->hasAttr<CUDASharedAttr>() && !V->hasExternalStorage() &&
               !V->getType()->isDependentType() &&
               !V->getType()->isIncompleteType() && V->getType()->isConstantSizeType())
-            Bytes += Ctx.getTypeSizeInChars(V->getType()).getQuantity();
+            Bytes = llvm::SaturatingAdd(
+                Bytes, uint64_t(Ctx.getTypeSizeInChars(V->getType()).getQuantity()));
     for (const Stmt *C : S->children())
       Work.push_back(C);
   }

@@ -35,6 +35,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -52,11 +53,13 @@ namespace cuda_lint {
 struct Dim3Value {
   std::optional<uint64_t> X, Y, Z;
   bool allKnown() const { return X && Y && Z; }
-  /// X * Y * Z when all are known.
+  /// X * Y * Z when all are known, saturated at UINT64_MAX (never wrapped:
+  /// `dim3(4294967295u, 4294967295u, 4294967295u)` is above any limit, and
+  /// num() prints the saturated value as "at least ...").
   std::optional<uint64_t> product() const {
     if (!allKnown())
       return std::nullopt;
-    return *X * *Y * *Z;
+    return llvm::SaturatingMultiply(llvm::SaturatingMultiply(*X, *Y), *Z);
   }
   std::optional<uint64_t> get(unsigned I) const { return I == 0 ? X : I == 1 ? Y : Z; }
 };

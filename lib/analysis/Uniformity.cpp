@@ -1639,6 +1639,11 @@ UniformityStats processUniformityStats() {
   return ProcessStats;
 }
 
+void addProcessUniformityStats(const UniformityStats &S) {
+  std::lock_guard<std::mutex> Lock(ProcessStatsMutex);
+  ProcessStats += S;
+}
+
 UniformityContext::UniformityContext(ASTContext &Ctx, UniformityOptions Opts)
     : Ctx(Ctx), Opts(Opts) {}
 UniformityContext::~UniformityContext() {

@@ -210,6 +210,10 @@ struct UniformityStats {
 /// (each UniformityContext adds its own when destroyed). Thread-safe.
 UniformityStats processUniformityStats();
 
+/// Adds \p S (the statistics of a side analysed in a worker process) to this
+/// process's statistics.
+void addProcessUniformityStats(const UniformityStats &S);
+
 /// Options of the analysis.
 struct UniformityOptions {
   /// Assume blockDim.x is a multiple of 32 (see the file comment).

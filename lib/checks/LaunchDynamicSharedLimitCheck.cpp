@@ -30,7 +30,7 @@ void LaunchDynamicSharedLimitCheck::checkLaunch(const LaunchSite &L) {
                                   ? L.Kernel->getDefinition()
                                   : L.Kernel;
       uint64_t Static = K ? staticSharedBytes(K, *Ctx) : 0;
-      if (Static && Static + Bytes > Lim->MaxSharedBytesPerBlockOptIn) {
+      if (Static && llvm::SaturatingAdd(Static, Bytes) > Lim->MaxSharedBytesPerBlockOptIn) {
         report(Loc, "kernel '%0' has %1 bytes of static shared memory; with the "
                     "%2 bytes of dynamic shared memory of this launch it exceeds "
                     "the %3-byte maximum of sm_%4")

@@ -1,6 +1,8 @@
 #include "driver/Baseline.h"
 #include "driver/InputFiles.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -72,15 +74,47 @@ llvm::Expected<Baseline> readBaseline(llvm::StringRef Path) {
   const llvm::json::Array *Entries = Root ? Root->getArray("findings") : nullptr;
   if (!Entries)
     return llvm::createStringError(Path + ": not a cuda-lint baseline (no \"findings\" array)");
-  for (const llvm::json::Value &V : *Entries) {
-    const llvm::json::Object *E = V.getAsObject();
-    auto Rule = E ? E->getString("rule") : std::nullopt;
-    auto File = E ? E->getString("file") : std::nullopt;
-    auto Fp = E ? E->getString("fingerprint") : std::nullopt;
-    if (!Rule || !File || !Fp)
-      return llvm::createStringError(
-          Path + ": every baseline entry needs \"rule\", \"file\" and \"fingerprint\"");
-    B.Counts[entryKey(*Rule, *File, *Fp)]++;
+  // The header: a baseline of another tool, or of a later format, is not
+  // read as if it were this one (its fingerprints would not match, and every
+  // finding would be reported as new, or none).
+  const llvm::json::Value *Tool = Root->get("tool");
+  if (!Tool || Tool->getAsString() != std::optional<llvm::StringRef>("cuda-lint")) {
+    std::string Got = !Tool ? std::string("none")
+                            : Tool->getAsString() ? "\"" + Tool->getAsString()->str() + "\""
+                                                  : std::string("not a string");
+    return llvm::createStringError(Path + ": not a cuda-lint baseline: \"tool\" is " + Got +
+                                   ", expected \"cuda-lint\"");
+  }
+  const llvm::json::Value *Version = Root->get("version");
+  std::optional<int64_t> V = Version ? Version->getAsInteger() : std::nullopt;
+  if (!V || *V != BaselineFormatVersion)
+    return llvm::createStringError(
+        Path + ": unsupported baseline version " +
+        (!Version ? std::string("(none)")
+         : V      ? std::to_string(*V)
+                  : llvm::formatv("{0}", *Version).str()) +
+        "; this cuda-lint reads version " + std::to_string(BaselineFormatVersion) +
+        " (write it again with --write-baseline)");
+  for (size_t I = 0; I < Entries->size(); ++I) {
+    const llvm::json::Object *E = (*Entries)[I].getAsObject();
+    auto Where = [&] { return (Path + ": findings[" + llvm::Twine(I) + "]: ").str(); };
+    if (!E)
+      return llvm::createStringError(Where() + "not an object");
+    for (llvm::StringRef Key : {"rule", "file", "fingerprint"}) {
+      const llvm::json::Value *F = E->get(Key);
+      if (!F || !F->getAsString() || F->getAsString()->empty())
+        return llvm::createStringError(
+            Where() + "\"" + Key + "\" is " + (F ? "not a non-empty string" : "missing") +
+            " (every entry needs \"rule\", \"file\" and \"fingerprint\")");
+    }
+    if (const llvm::json::Value *M = E->get("message"); M && !M->getAsString())
+      return llvm::createStringError(Where() + "\"message\" is not a string");
+    llvm::StringRef Rule = *E->getString("rule"), File = *E->getString("file"),
+                    Fp = *E->getString("fingerprint");
+    if (Fp.size() != 16 || !llvm::all_of(Fp, llvm::isHexDigit))
+      return llvm::createStringError(Where() + "fingerprint \"" + Fp +
+                                     "\" is not 16 hexadecimal digits");
+    B.Counts[entryKey(Rule, File, Fp)]++;
   }
   return B;
 }
@@ -125,7 +159,7 @@ llvm::Error writeBaseline(llvm::StringRef Path, const std::vector<Finding> &Find
         {"fingerprint", Fingerprints[I]},
         {"message", F.Error.Message.Message}});
   }
-  llvm::json::Object Root{{"version", 1}, {"tool", "cuda-lint"},
+  llvm::json::Object Root{{"version", BaselineFormatVersion}, {"tool", "cuda-lint"},
                           {"findings", std::move(Entries)}};
   std::string Text;
   llvm::raw_string_ostream OS(Text);

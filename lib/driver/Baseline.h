@@ -38,8 +38,17 @@ struct Baseline {
   std::map<std::string, unsigned> Counts;
 };
 
+/// The `version` of the baseline format writeBaseline writes and readBaseline
+/// reads.
+constexpr int BaselineFormatVersion = 1;
+
 /// Reads a baseline written by \c writeBaseline. Errors name the file and,
-/// for malformed JSON, the position.
+/// for malformed JSON, the position; a file whose `tool` is not "cuda-lint",
+/// whose `version` is not BaselineFormatVersion, or with an entry that is not
+/// an object with non-empty string `rule`, `file` and `fingerprint` (16
+/// hexadecimal digits) and an optional string `message` is an error naming
+/// the entry (`findings[3]`): cuda-lint exits with status 2 before any
+/// analysis.
 llvm::Expected<Baseline> readBaseline(llvm::StringRef Path);
 
 /// Writes \p Findings (with their fingerprints) as a baseline to \p Path,

@@ -158,6 +158,23 @@ void recordAnalysedContent(llvm::StringRef Path, llvm::StringRef Content) {
     A.Changed[Real] = true;
 }
 
+std::vector<AnalysedContentHash> analysedContentHashes() {
+  AnalysedContents &A = analysed();
+  std::lock_guard<std::mutex> L(A.M);
+  std::vector<AnalysedContentHash> Out;
+  for (const auto &E : A.Hash)
+    Out.push_back({E.getKey().str(), E.getValue(), A.Changed.lookup(E.getKey())});
+  return Out;
+}
+
+void recordAnalysedHash(const AnalysedContentHash &H) {
+  AnalysedContents &A = analysed();
+  std::lock_guard<std::mutex> L(A.M);
+  auto [It, New] = A.Hash.try_emplace(H.RealPath, H.Hash);
+  if (H.Changed || (!New && It->second != H.Hash))
+    A.Changed[H.RealPath] = true;
+}
+
 FixReport applyFixes(const std::vector<Finding> &Findings, const FixOptions &Opts) {
   FixReport Report;
   // Keyed by the real file: a header reached through a link and directly is

@@ -35,6 +35,23 @@ struct FixOptions {
 /// content.
 void recordAnalysedContent(llvm::StringRef Path, llvm::StringRef Content);
 
+/// One file's entry in the record of analysed contents: its real path, the
+/// xxh3 hash of the content the sides saw, and whether two sides saw it with
+/// different contents.
+struct AnalysedContentHash {
+  std::string RealPath;
+  uint64_t Hash = 0;
+  bool Changed = false;
+};
+
+/// The record of analysed contents of this process (recordAnalysedContent),
+/// in no particular order: what a side worker process sends back.
+std::vector<AnalysedContentHash> analysedContentHashes();
+
+/// Adds an entry that a side worker process recorded to this process's
+/// record, as recordAnalysedContent would have with that content.
+void recordAnalysedHash(const AnalysedContentHash &H);
+
 /// Applies the fix-its of \p Findings (`--fix`). Replacements are grouped per
 /// file (the real file behind a symbolic link, which stays a link); the same
 /// edit from several findings or units is applied once, and one that

@@ -323,6 +323,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       // No "N errors generated" lines: the findings are printed by us.
       Invocation->getDiagnosticOpts().ShowCarets = false;
       withoutSideEffects(*Invocation);
+      withBoundedNesting(*Invocation);
       return FrontendActionFactory::runInvocation(Invocation, Files, PCHContainerOps,
                                                   DiagConsumer);
     }
@@ -409,6 +410,13 @@ bool nvccRejects(const RuleInfo &Rule, const ClangTidyError &E,
 }
 
 } // namespace
+
+void withBoundedNesting(CompilerInvocation &CI) {
+  LangOptions &LO = CI.getLangOpts();
+  LO.BracketDepth = std::min<unsigned>(LO.BracketDepth, MaxBracketDepth);
+  LO.InstantiationDepth = std::min<unsigned>(LO.InstantiationDepth, MaxInstantiationDepth);
+  LO.ConstexprCallDepth = std::min<unsigned>(LO.ConstexprCallDepth, MaxConstexprCallDepth);
+}
 
 void withoutSideEffects(CompilerInvocation &CI) {
   CI.getDependencyOutputOpts() = DependencyOutputOptions();
@@ -526,6 +534,10 @@ void relabelOwnedCompilerDiagnostics(
     ++Out;
   }
   Findings.erase(Findings.begin() + Out, Findings.end());
+}
+
+ClangTidyOptions optionsForFile(const LintSettings &Settings, llvm::StringRef File) {
+  return makeOptionsProvider(Settings, {})->getOptions(File);
 }
 
 SideResult lintSide(const std::string &File, const std::string &Directory,

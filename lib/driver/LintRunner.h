@@ -74,6 +74,13 @@ struct SideResult {
   std::vector<AcceptedLine> Accepted;
 };
 
+/// The clang-tidy options in effect for \p File: Settings.Defaults, then the
+/// `.cuda-lint.yaml` files above it (clang-tidy's lookup and
+/// InheritParentConfig) or Settings.ExplicitConfig, then Settings.Overrides.
+/// cuda-lint reads `ExtraArgs` / `ExtraArgsBefore` from it.
+clang::tidy::ClangTidyOptions optionsForFile(const LintSettings &Settings,
+                                             llvm::StringRef File);
+
 /// Runs clang-tidy's runner with the cuda module on one side of a translation
 /// unit (`--cuda-host-only`, or `--cuda-device-only` for one architecture)
 /// under LLVM crash recovery: a crash is this side's ToolFailure, never the
@@ -115,6 +122,19 @@ lintTranslationUnit(const std::string &File, const std::string &Directory,
 /// lintSide applies it to every side; cuda-lint-clangd to every invocation
 /// clangd builds.
 void withoutSideEffects(clang::CompilerInvocation &CI);
+
+/// Upper bounds of the nesting limits a side may run under: a compile command
+/// can raise `-fbracket-depth`, `-ftemplate-depth` and `-fconstexpr-depth`
+/// (clang's defaults 256 or 2048, 1024, 512) to values whose recursion
+/// overflows any stack. The bounds fit the SideStackBytes stack of a side.
+constexpr unsigned MaxBracketDepth = 4096;
+constexpr unsigned MaxInstantiationDepth = 2048;
+constexpr unsigned MaxConstexprCallDepth = 2048;
+
+/// Lowers the nesting limits of \p CI to MaxBracketDepth,
+/// MaxInstantiationDepth and MaxConstexprCallDepth (never raises them).
+/// lintSide applies it to every side.
+void withBoundedNesting(clang::CompilerInvocation &CI);
 
 /// Rewrites the file paths of \p E (its location, notes, ranges and fix-its)
 /// as absolute paths (a relative one is taken from \p Directory, the compile

@@ -168,7 +168,17 @@ void writeJson(const std::vector<Finding> &Findings, const std::vector<std::stri
       O["fixSafety"] = isUnsafeFix(F) ? "unsafe" : "safe";
     All.push_back(std::move(O));
   }
-  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(All))) << "\n";
+  llvm::json::Array Failures;
+  for (const ToolFailure &T : Opts.Failures) {
+    llvm::json::Object O{{"message", T.Message}};
+    if (!T.File.empty())
+      O["file"] = relativePath(T.File, Opts.BaseDir);
+    Failures.push_back(std::move(O));
+  }
+  OS << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                   {"findings", std::move(All)},
+                                   {"failures", std::move(Failures)}}))
+     << "\n";
 }
 
 /// GitHub workflow commands: data escapes %, CR, LF; properties also : and ,.
@@ -315,6 +325,26 @@ void writeSarif(const std::vector<Finding> &Findings, const std::vector<std::str
               {"text", Info ? Info->Summary.str() : std::string("clang diagnostic")}};
           (*RO)["fullDescription"] = llvm::json::Object{{"text", Full}};
         }
+      // Tool failures: the run is incomplete. A failure without a file has
+      // no location (never the current directory).
+      llvm::json::Array Notifications;
+      for (const ToolFailure &T : Opts.Failures) {
+        llvm::json::Object N{{"level", "error"},
+                             {"message", llvm::json::Object{{"text", T.Message}}}};
+        if (!T.File.empty()) {
+          llvm::json::Value Loc = llvm::json::Object{
+              {"physicalLocation",
+               llvm::json::Object{
+                   {"artifactLocation", llvm::json::Object{{"uri", fileUri(T.File)}}}}}};
+          relativizeUris(Loc, BaseUri);
+          N["locations"] = llvm::json::Array{std::move(Loc)};
+        }
+        Notifications.push_back(std::move(N));
+      }
+      llvm::json::Object Invocation{{"executionSuccessful", Opts.Failures.empty()}};
+      if (!Notifications.empty())
+        Invocation["toolExecutionNotifications"] = std::move(Notifications);
+      (*Run)["invocations"] = llvm::json::Array{std::move(Invocation)};
       // Fixes, marked when they may change behaviour.
       if (auto *Results = Run->getArray("results"))
         for (size_t K = 0; K < Results->size() && K < Findings.size(); ++K) {

@@ -20,12 +20,25 @@ namespace cuda_lint {
 
 enum class OutputFormat { Text, Json, Sarif, Github };
 
+/// A tool failure of the run (exit status 2): a translation unit that could
+/// not be analysed (a crash, a timeout, memory, a database entry that is not
+/// a readable file), a file whose fixes were not applied, an output that was
+/// not written. Printed on stderr as it happens; json lists them in
+/// `failures`, sarif as `invocations[0].toolExecutionNotifications` with
+/// `executionSuccessful: false`.
+struct ToolFailure {
+  std::string File;    ///< the file concerned; empty when none is
+  std::string Message; ///< as printed on stderr, without "cuda-lint: error: "
+};
+
 struct OutputOptions {
   OutputFormat Format = OutputFormat::Text;
   std::optional<bool> Color; ///< text only; nullopt: when the stream is a terminal
   /// Paths are printed relative to this directory (SARIF: the `SRCROOT`
   /// uriBaseId) when they lie below it.
   std::string BaseDir;
+  /// The run's tool failures so far (json `failures`, sarif `invocations`).
+  std::vector<ToolFailure> Failures;
 };
 
 /// Writes \p Findings to \p OS in the chosen format. \p Fingerprints holds one

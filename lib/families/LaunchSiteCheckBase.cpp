@@ -5,6 +5,7 @@
 
 using namespace clang;
 using namespace clang::ast_matchers;
+#include <limits>
 
 namespace cuda_lint {
 namespace {
@@ -12,7 +13,12 @@ namespace {
 AST_MATCHER(CallExpr, isLaunchFunctionCall) { return launchApiKind(&Node).has_value(); }
 } // namespace
 
-std::string num(uint64_t V) { return std::to_string(V); }
+std::string num(uint64_t V) {
+  // UINT64_MAX is what a saturated product or sum holds (Dim3Value::product).
+  if (V == std::numeric_limits<uint64_t>::max())
+    return "at least " + std::to_string(V);
+  return std::to_string(V);
+}
 
 void LaunchSiteCheckBase::registerMatchers(MatchFinder *Finder) {
   // Two node-kind-specific matchers rather than expr(anyOf(...)) under

@@ -44,6 +44,8 @@ protected:
 };
 
 /// Decimal text of \p V, for diagnostic arguments.
+/// \p V in decimal; UINT64_MAX, the value of a saturated product or sum
+/// (Dim3Value::product, CudaClusterDims::blocks), as "at least 18446744073709551615".
 std::string num(uint64_t V);
 
 } // namespace cuda_lint

@@ -44,3 +44,10 @@ __global__ void __cluster_dims__(16, 1, 1) correct3(float *x) {}
 void setup() {
   cudaFuncSetAttribute(correct3, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
 }
+
+// Huge cluster dimensions (issue 18): the product saturates instead of wrapping.
+__global__ void __cluster_dims__(2147483647, 2147483647, 2147483647) huge(float *x) {}
+// CHECK-NOTES: :[[@LINE-1]]:17: warning: cluster of at least 18446744073709551615 blocks of kernel 'huge' exceeds 16, the largest cluster any GPU supports; the launch fails [cuda-cluster-size]
+__global__ void __launch_bounds__(256, 1, 2) __cluster_dims__(2147483647, 2147483647, 2) huge2(float *x) {}
+// CHECK-NOTES: :[[@LINE-1]]:46: error: cluster of 9223372028264841218 blocks of kernel 'huge2' exceeds the maxBlocksPerCluster of 2 given by its __launch_bounds__ [cuda-cluster-size]
+// CHECK-NOTES: :[[@LINE-2]]:17: note: __launch_bounds__ is given here

@@ -40,3 +40,15 @@ void correct1(float *x, int n, int rows) {
   dim3 b(n);
   k<<<1, b>>>(x);
 }
+
+// Huge values (issue 18): never a wrapped or impossible number in a message. A
+// 32-bit product the program wraps is unknown (no finding), not 8589934590.
+void saturating(float *x) {
+  k<<<dim3(4294967295u, 4294967295u, 4294967295u), 32>>>(x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: error: grid dimension x of 4294967295 blocks exceeds the limit of 2147483647; the launch of 'k' fails [cuda-launch-config-limits]
+  unsigned big = 4294967295u;
+  k<<<1, big * 2u>>>(x);
+  unsigned wide = 65536u;
+  k<<<1, dim3(1, 1, wide * wide)>>>(x);
+  k<<<1, dim3(1, 1, (wide << 16) >> 16)>>>(x);
+}

@@ -107,7 +107,8 @@ def lint_json(cmd, cwd):
         raise Failure("cuda-lint exited %d:\n$ %s\n%s%s" % (
             proc.returncode, shlex.join(cmd), out, proc.stderr.decode("utf-8", "replace")))
     try:
-        return json.loads(out)
+        doc = json.loads(out)
+        return doc["findings"] if isinstance(doc, dict) else doc
     except ValueError:
         raise Failure("cannot read cuda-lint's JSON output:\n$ " + shlex.join(cmd) + "\n" + out)
 

@@ -19,6 +19,7 @@
 #include "driver/LintRunner.h"
 #include "driver/Output.h"
 #include "driver/SidePlan.h"
+#include "driver/SideWorker.h"
 #include "driver/Toolchain.h"
 #include "driver/NvccTranslation.h"
 #include "ClangTidyModule.h"
@@ -28,6 +29,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -36,6 +38,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
+#include <unistd.h>
 #include <condition_variable>
 #include <thread>
 #include <chrono>
@@ -97,9 +100,28 @@ static cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no summary"),
                            cl::cat(Category));
 static cl::opt<double> Timeout(
     "timeout", cl::desc("Seconds one side of a translation unit (the host, or one device "
-                        "architecture) may take before it is reported as a tool failure of "
-                        "that file (default 600; 0: no limit)"),
-    cl::init(600), cl::cat(Category));
+                        "architecture) may take; its worker process is then killed and the "
+                        "side reported as a tool failure of that file (default 600; must be "
+                        "above 0)"),
+    cl::init(600), cl::value_desc("seconds"), cl::cat(Category));
+static cl::opt<unsigned> MaxMemory(
+    "max-memory",
+    cl::desc("MiB of memory the worker process of one side may allocate (setrlimit "
+             "RLIMIT_DATA); past it the side is a tool failure (default: half of the "
+             "machine's memory; 0: no limit)"),
+    cl::value_desc("MiB"), cl::cat(Category));
+static cl::opt<bool> InProcess(
+    "in-process",
+    cl::desc("Analyse the sides on threads of this process instead of one worker process "
+             "per side: --timeout then abandons a side that it cannot stop, --max-memory "
+             "does not apply, and a stack overflow ends the run"),
+    cl::cat(Category));
+static cl::opt<std::string> SideWorkerRequest("side-worker", cl::ReallyHidden,
+                                              cl::desc("(internal) run one side"),
+                                              cl::cat(Category));
+static cl::opt<std::string> SideWorkerOutput("side-worker-output", cl::ReallyHidden,
+                                             cl::desc("(internal) the side's result file"),
+                                             cl::cat(Category));
 static cl::opt<bool> Verbose("verbose",
                              cl::desc("Print each side's directory and compile command on stderr"),
                              cl::cat(Category));
@@ -165,6 +187,17 @@ static cl::opt<FailOn> FailOnOpt(
                clEnumValN(FailOn::Error, "error", "rule errors and compiler errors only"),
                clEnumValN(FailOn::Never, "never", "none: 0 unless the tool itself fails")),
     cl::init(FailOn::Warning), cl::cat(Category));
+static cl::list<std::string> ExtraArg(
+    "extra-arg",
+    cl::desc("Additional argument to append to the compile command of every side (clang "
+             "form, as clang-tidy's --extra-arg); after .cuda-lint.yaml's ExtraArgs. Repeatable"),
+    cl::value_desc("flag"), cl::cat(Category));
+static cl::list<std::string> ExtraArgBefore(
+    "extra-arg-before",
+    cl::desc("Additional argument to prepend to the compile command of every side (clang "
+             "form, as clang-tidy's --extra-arg-before); after .cuda-lint.yaml's "
+             "ExtraArgsBefore. Repeatable"),
+    cl::value_desc("flag"), cl::cat(Category));
 static cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors", cl::desc("Rules whose warnings are errors (glob)"),
     cl::value_desc("glob"), cl::cat(Category));
@@ -181,10 +214,18 @@ struct Job {
 struct ToolErrors {
   std::mutex M;
   unsigned Count = 0;
-  void report(const Twine &Msg) {
+  /// What json and sarif list (ToolFailure); \p File: the file concerned.
+  std::vector<ToolFailure> Failures;
+  void report(const Twine &Msg, StringRef File = "") {
     std::lock_guard<std::mutex> L(M);
     ++Count;
-    WithColor::error(errs(), "cuda-lint") << Msg << "\n";
+    std::string Text = Msg.str();
+    WithColor::error(errs(), "cuda-lint") << Text << "\n";
+    Failures.push_back({File.str(), Text});
+  }
+  std::vector<ToolFailure> failures() {
+    std::lock_guard<std::mutex> L(M);
+    return Failures;
   }
 };
 
@@ -370,6 +411,27 @@ int main(int argc, const char **argv) {
     return 2;
   }
 
+  if (!SideWorkerRequest.empty()) {
+    // _Exit: a crash recovered in the side can leave LLVM's global state
+    // inconsistent for static destructors (as at the end of main).
+    int S = runSideWorker(SideWorkerRequest, SideWorkerOutput);
+    errs().flush();
+    std::_Exit(S);
+  }
+  if (!(Timeout > 0)) { // also NaN
+    WithColor::error(errs(), "cuda-lint")
+        << "--timeout must be a number of seconds above 0 (got '"
+        << llvm::format("%g", double(Timeout)) << "')\n";
+    return 2;
+  }
+  if (!MaxMemory.getNumOccurrences()) {
+    // Half of the machine's memory, but at least 1 GiB.
+    long Pages = ::sysconf(_SC_PHYS_PAGES), PageSize = ::sysconf(_SC_PAGESIZE);
+    uint64_t Half = Pages > 0 && PageSize > 0 ? uint64_t(Pages) * uint64_t(PageSize) / 2 : 0;
+    MaxMemory = Half ? unsigned(std::max<uint64_t>(1024, std::min<uint64_t>(Half >> 20, 1u << 30)))
+                     : 0;
+  }
+
   if (ListChecks)
     return listChecks();
   if (!Explain.empty())
@@ -416,15 +478,15 @@ int main(int argc, const char **argv) {
   for (const std::string &F : Files) {
     std::string File = absolutePath(F);
     if (!sys::fs::exists(File)) {
-      Errors.report("no such file: '" + F + "'");
+      Errors.report("no such file: '" + F + "'", File);
       continue;
     }
     if (sys::fs::is_directory(File)) {
-      Errors.report("'" + F + "' is a directory, not a source file");
+      Errors.report("'" + F + "' is a directory, not a source file", File);
       continue;
     }
     if (std::string Why = unusableInput(File); !Why.empty()) {
-      Errors.report("'" + F + "': " + Why);
+      Errors.report("'" + F + "': " + Why, File);
       continue;
     }
     if (HaveFlags) {
@@ -500,7 +562,7 @@ int main(int argc, const char **argv) {
     if (!FromDatabase)
       continue; // checked above
     if (std::string Why = unusableInput(J.File); !Why.empty()) {
-      Errors.report("'" + J.File + "' from the compilation database: " + Why);
+      Errors.report("'" + J.File + "' from the compilation database: " + Why, J.File);
       J.File.clear();
       --Listed; // reported: not a stale database
     }
@@ -683,6 +745,45 @@ int main(int argc, const char **argv) {
     LoadedBaselines.push_back(std::move(*B));
   }
 
+  // ExtraArgs / ExtraArgsBefore, as clang-tidy applies them: the
+  // configuration's (the nearest .cuda-lint.yaml, with InheritParentConfig,
+  // or --config-file) then the command line's --extra-arg / --extra-arg-before,
+  // appended to / prepended to the unit's clang flags. A .cuda-lint.yaml
+  // arrives with a cloned repository like a compile database, so its flags
+  // pass the database's allow-list (withoutUnsafeClangFlags); the command
+  // line's are the user's own.
+  {
+    std::map<std::string, std::pair<std::vector<std::string>, std::vector<std::string>>> ByDir;
+    for (Job &J : Jobs_) {
+      std::string Dir = sys::path::parent_path(J.File).str();
+      auto It = ByDir.find(Dir);
+      if (It == ByDir.end()) {
+        clang::tidy::ClangTidyOptions O = optionsForFile(Settings, J.File);
+        auto Filter = [&](const std::optional<std::vector<std::string>> &Args,
+                          StringRef Key) {
+          std::vector<std::string> Argv{"clang++"};
+          if (Args)
+            Argv.insert(Argv.end(), Args->begin(), Args->end());
+          std::vector<DroppedFlag> Removed;
+          std::vector<std::string> Kept = withoutUnsafeClangFlags(Argv, Removed);
+          for (DroppedFlag &D : Removed)
+            D.Kind = (Key + " flag").str();
+          Dropped.note(Removed);
+          Kept.erase(Kept.begin());
+          return Kept;
+        };
+        std::vector<std::string> Before = Filter(O.ExtraArgsBefore, "ExtraArgsBefore");
+        std::vector<std::string> After = Filter(O.ExtraArgs, "ExtraArgs");
+        Before.insert(Before.end(), ExtraArgBefore.begin(), ExtraArgBefore.end());
+        After.insert(After.end(), ExtraArg.begin(), ExtraArg.end());
+        It = ByDir.emplace(Dir, std::make_pair(std::move(Before), std::move(After))).first;
+      }
+      std::vector<std::string> &Flags = J.TU.Command.Flags;
+      Flags.insert(Flags.begin(), It->second.first.begin(), It->second.first.end());
+      Flags.insert(Flags.end(), It->second.second.begin(), It->second.second.end());
+    }
+  }
+
   // No output may replace an input of the run (`cuda-lint -o k.cu k.cu`), a
   // source or header (headers are known only after the analysis, hence the
   // extension test), or another output. Files are compared by identity
@@ -739,10 +840,17 @@ int main(int argc, const char **argv) {
 
   // Every side of every unit is a job for the worker threads, in unit order,
   // so a unit's sides run side by side and the unit is merged (mergeSides) as
-  // soon as its last side is done. A side that runs past --timeout is
-  // abandoned: its unit gets a tool failure, the worker is left running
+  // soon as its last side is done. Each side runs in a worker process
+  // (SideWorker.h) that is killed at --timeout and bounded by --max-memory;
+  // its crash (a stack overflow on deeply nested code) is its unit's tool
+  // failure. With --in-process, a side that runs past --timeout is
+  // abandoned: its unit gets a tool failure, the thread is left running
   // detached (a thread cannot be stopped), and the process ends with _Exit
   // once everything else is printed.
+  WorkerOptions Worker_;
+  Worker_.Executable = sys::fs::getMainExecutable(argv[0], (void *)&explain);
+  Worker_.TimeoutSeconds = Timeout;
+  Worker_.MaxMemoryMiB = MaxMemory;
   std::vector<TranslationUnitResult> Results(Jobs_.size());
   bool Progress = !Quiet && sys::Process::StandardErrIsDisplayed();
   std::mutex ProgressMutex;
@@ -813,7 +921,8 @@ int main(int argc, const char **argv) {
     // One tool failure per file, whatever number of its sides failed.
     if (!R.ToolFailures.empty())
       Errors.report(Jobs_[U].File + ": " + llvm::join(R.ToolFailures, "; ") +
-                    "; the other files are still linted");
+                        "; the other files are still linted",
+                    Jobs_[U].File);
     State->FindingsSoFar += R.Findings.size();
     Results[U] = std::move(R);
     ++State->UnitsDone;
@@ -840,7 +949,10 @@ int main(int argc, const char **argv) {
       const SideJob &SJ = SideJobs[I];
       const Job &J = Jobs_[SJ.Unit];
       const UnitState &S = Units[SJ.Unit];
-      SideResult R = lintSide(J.File, J.TU.Command.Directory, S.Sides[SJ.Side], Settings, S.Facts);
+      SideResult R = InProcess ? lintSide(J.File, J.TU.Command.Directory, S.Sides[SJ.Side],
+                                          Settings, S.Facts)
+                               : lintSideInWorker(Worker_, J.File, J.TU.Command.Directory,
+                                                  S.Sides[SJ.Side], Settings, S.Facts);
       std::lock_guard<std::mutex> L(State->M);
       if (State->Abandoned[I])
         return; // the main thread has moved on; so does this worker
@@ -851,15 +963,16 @@ int main(int argc, const char **argv) {
   };
   unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count() : Jobs;
   Threads = std::max(1u, std::min<unsigned>(Threads, std::max<size_t>(1, SideJobs.size())));
-  auto Spawn = [&] { std::thread(Worker).detach(); };
+  // Big stacks: deep but legal nesting overflows the default 8 MiB.
+  auto Spawn = [&] { llvm::thread(std::optional<unsigned>(SideStackBytes), Worker).detach(); };
   for (unsigned T = 0; T < Threads; ++T)
     Spawn();
   {
     std::unique_lock<std::mutex> L(State->M);
     while (State->UnitsDone < Jobs_.size()) {
       State->Changed.wait_for(L, std::chrono::milliseconds(200));
-      if (Timeout <= 0)
-        continue;
+      if (!InProcess)
+        continue; // each worker process is killed at its own --timeout
       auto Now = std::chrono::steady_clock::now();
       for (size_t I = 0; I < SideJobs.size(); ++I) {
         if (State->Finished[I] || State->Abandoned[I] ||
@@ -932,6 +1045,7 @@ int main(int argc, const char **argv) {
 
   OutputOptions OutOpts;
   OutOpts.Format = Format;
+  OutOpts.Failures = Errors.failures();
   OutOpts.BaseDir = std::string(Cwd);
   // LLVM's own --color=true|false option (default: autodetect), and NO_COLOR.
   auto &Registered = cl::getRegisteredOptions();

@@ -66,3 +66,12 @@ for run in doc["runs"]:
                         a.get("uri"), a.get("uriBaseId"), d.get("startLine"),
                         d.get("startColumn"), d.get("endLine"), d.get("endColumn"),
                         rep.get("insertedContent", {}).get("text")))
+
+    for inv in run.get("invocations", []):
+        print("invocation executionSuccessful=%s" % inv["executionSuccessful"])
+        for n in inv.get("toolExecutionNotifications", []):
+            locs = n.get("locations", [])
+            print("  notification level=%s at=%s message=%s" % (
+                n.get("level"),
+                locs[0]["physicalLocation"]["artifactLocation"].get("uri") if locs else "none",
+                n["message"]["text"]))

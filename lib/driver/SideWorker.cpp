@@ -1,0 +1,455 @@
+#include "driver/SideWorker.h"
+#include "analysis/Uniformity.h"
+#include "driver/Fixes.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/thread.h"
+#include "llvm/Support/raw_ostream.h"
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <sys/resource.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace clang;
+using namespace clang::tidy;
+namespace json = llvm::json;
+
+namespace cuda_lint {
+namespace {
+
+json::Value messageToJSON(const tooling::DiagnosticMessage &M) {
+  json::Array Ranges;
+  for (const tooling::FileByteRange &R : M.Ranges)
+    Ranges.push_back(json::Object{
+        {"file", R.FilePath}, {"offset", R.FileOffset}, {"length", R.Length}});
+  json::Object Fix;
+  for (const auto &Entry : M.Fix) {
+    json::Array Edits;
+    for (const tooling::Replacement &R : Entry.getValue())
+      Edits.push_back(json::Object{{"offset", R.getOffset()},
+                                   {"length", R.getLength()},
+                                   {"text", R.getReplacementText()}});
+    Fix[Entry.getKey()] = std::move(Edits);
+  }
+  return json::Object{{"message", M.Message},
+                      {"file", M.FilePath},
+                      {"offset", M.FileOffset},
+                      {"ranges", std::move(Ranges)},
+                      {"fix", std::move(Fix)}};
+}
+
+llvm::Error malformed(llvm::StringRef What) {
+  return llvm::createStringError("malformed side worker data: " + What);
+}
+
+llvm::Expected<tooling::DiagnosticMessage> messageFromJSON(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  if (!O)
+    return malformed("a message is not an object");
+  tooling::DiagnosticMessage M;
+  M.Message = O->getString("message").value_or("").str();
+  M.FilePath = O->getString("file").value_or("").str();
+  M.FileOffset = O->getInteger("offset").value_or(0);
+  if (const json::Array *Ranges = O->getArray("ranges"))
+    for (const json::Value &R : *Ranges) {
+      const json::Object *RO = R.getAsObject();
+      if (!RO)
+        return malformed("a range is not an object");
+      tooling::FileByteRange B;
+      B.FilePath = RO->getString("file").value_or("").str();
+      B.FileOffset = RO->getInteger("offset").value_or(0);
+      B.Length = RO->getInteger("length").value_or(0);
+      M.Ranges.push_back(std::move(B));
+    }
+  if (const json::Object *Fix = O->getObject("fix"))
+    for (const auto &Entry : *Fix) {
+      const json::Array *Edits = Entry.second.getAsArray();
+      if (!Edits)
+        return malformed("a fix-it is not an array");
+      tooling::Replacements &Into = M.Fix[Entry.first.str()];
+      for (const json::Value &E : *Edits) {
+        const json::Object *EO = E.getAsObject();
+        if (!EO)
+          return malformed("an edit is not an object");
+        if (llvm::Error Err = Into.add(tooling::Replacement(
+                Entry.first.str(), EO->getInteger("offset").value_or(0),
+                EO->getInteger("length").value_or(0), EO->getString("text").value_or(""))))
+          return Err;
+      }
+    }
+  return M;
+}
+
+json::Value optionsToJSON(const ClangTidyOptions &O) { return configurationAsText(O); }
+
+llvm::Expected<ClangTidyOptions> optionsFromJSON(const json::Value *V) {
+  std::optional<llvm::StringRef> Text = V ? V->getAsString() : std::nullopt;
+  if (!Text)
+    return malformed("options are not a string");
+  llvm::ErrorOr<ClangTidyOptions> O =
+      parseConfiguration(llvm::MemoryBufferRef(*Text, "side worker options"));
+  if (!O)
+    return malformed("options do not parse: " + O.getError().message());
+  return *O;
+}
+
+/// The result file's JSON.
+json::Value resultToJSON(const SideResult &R) {
+  json::Array Errors;
+  for (const ClangTidyError &E : R.Errors)
+    Errors.push_back(diagnosticToJSON(E));
+  json::Array Analysed;
+  for (const AnalysedContentHash &H : analysedContentHashes())
+    Analysed.push_back(json::Object{
+        {"path", H.RealPath}, {"hash", std::to_string(H.Hash)}, {"changed", H.Changed}});
+  UniformityStats U = processUniformityStats();
+  json::Array GaveUp;
+  for (unsigned G : U.GaveUp)
+    GaveUp.push_back(G);
+  json::Object Out{{"errors", std::move(Errors)},
+                   {"effectiveChecks", R.EffectiveChecks},
+                   {"analysed", std::move(Analysed)},
+                   {"uniformity", json::Object{{"functions", U.FunctionsAnalysed},
+                                               {"gaveUp", std::move(GaveUp)}}}};
+  if (R.ToolFailure)
+    Out["toolFailure"] = *R.ToolFailure;
+  return Out;
+}
+
+/// Reads the result file; adds its side channels to this process.
+llvm::Expected<SideResult> resultFromJSON(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  if (!O)
+    return malformed("the result is not an object");
+  SideResult R;
+  R.EffectiveChecks = O->getString("effectiveChecks").value_or("").str();
+  if (auto F = O->getString("toolFailure"))
+    R.ToolFailure = F->str();
+  if (const json::Array *Errors = O->getArray("errors"))
+    for (const json::Value &E : *Errors) {
+      auto D = diagnosticFromJSON(E);
+      if (!D)
+        return D.takeError();
+      R.Errors.push_back(std::move(*D));
+    }
+  if (const json::Array *Analysed = O->getArray("analysed"))
+    for (const json::Value &A : *Analysed)
+      if (const json::Object *AO = A.getAsObject()) {
+        AnalysedContentHash H;
+        H.RealPath = AO->getString("path").value_or("").str();
+        llvm::to_integer(AO->getString("hash").value_or("0"), H.Hash);
+        H.Changed = AO->getBoolean("changed").value_or(false);
+        recordAnalysedHash(H);
+      }
+  if (const json::Object *U = O->getObject("uniformity")) {
+    UniformityStats S;
+    S.FunctionsAnalysed = U->getInteger("functions").value_or(0);
+    if (const json::Array *G = U->getArray("gaveUp"))
+      for (unsigned I = 0; I < NumUniformityLimits && I < G->size(); ++I)
+        S.GaveUp[I] = (*G)[I].getAsInteger().value_or(0);
+    addProcessUniformityStats(S);
+  }
+  return R;
+}
+
+/// A temporary file's path, removed when the process is interrupted and when
+/// the guard goes.
+struct TempPath {
+  llvm::SmallString<128> Path;
+  explicit TempPath(llvm::StringRef Suffix) {
+    int FD;
+    if (!llvm::sys::fs::createTemporaryFile("cuda-lint-side", Suffix, FD, Path)) {
+      ::close(FD);
+      llvm::sys::RemoveFileOnSignal(Path);
+    } else {
+      Path.clear();
+    }
+  }
+  ~TempPath() {
+    if (Path.empty())
+      return;
+    llvm::sys::fs::remove(Path);
+    llvm::sys::DontRemoveFileOnSignal(Path);
+  }
+};
+
+std::string describeSignal(int Sig) {
+  const char *Name = ::strsignal(Sig);
+  std::string S = "signal " + std::to_string(Sig);
+  if (Name)
+    S += std::string(", ") + Name;
+  if (Sig == SIGSEGV || Sig == SIGBUS)
+    S += "; deeply nested code can overflow the stack";
+  return S;
+}
+
+} // namespace
+
+json::Value diagnosticToJSON(const ClangTidyError &E) {
+  json::Array Notes;
+  for (const tooling::DiagnosticMessage &N : E.Notes)
+    Notes.push_back(messageToJSON(N));
+  json::Array Aliases;
+  for (const std::string &A : E.EnabledDiagnosticAliases)
+    Aliases.push_back(A);
+  return json::Object{{"name", E.DiagnosticName},
+                      {"level", static_cast<int>(E.DiagLevel)},
+                      {"buildDirectory", E.BuildDirectory},
+                      {"warningAsError", E.IsWarningAsError},
+                      {"aliases", std::move(Aliases)},
+                      {"message", messageToJSON(E.Message)},
+                      {"notes", std::move(Notes)}};
+}
+
+llvm::Expected<ClangTidyError> diagnosticFromJSON(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  if (!O)
+    return malformed("a diagnostic is not an object");
+  int64_t Level = O->getInteger("level").value_or(tooling::Diagnostic::Warning);
+  if (Level < tooling::Diagnostic::Remark || Level > tooling::Diagnostic::Error)
+    return malformed("a diagnostic's level is out of range");
+  ClangTidyError E(O->getString("name").value_or(""),
+                   static_cast<tooling::Diagnostic::Level>(Level),
+                   O->getString("buildDirectory").value_or(""),
+                   O->getBoolean("warningAsError").value_or(false));
+  if (const json::Array *A = O->getArray("aliases"))
+    for (const json::Value &S : *A)
+      E.EnabledDiagnosticAliases.push_back(S.getAsString().value_or("").str());
+  const json::Value *M = O->get("message");
+  if (!M)
+    return malformed("a diagnostic has no message");
+  auto Msg = messageFromJSON(*M);
+  if (!Msg)
+    return Msg.takeError();
+  E.Message = std::move(*Msg);
+  if (const json::Array *Notes = O->getArray("notes"))
+    for (const json::Value &N : *Notes) {
+      auto Note = messageFromJSON(N);
+      if (!Note)
+        return Note.takeError();
+      E.Notes.push_back(std::move(*Note));
+    }
+  return E;
+}
+
+json::Value requestToJSON(const std::string &File, const std::string &Directory,
+                          const AnalysisSide &Side, const LintSettings &Settings,
+                          const ClangTidyOptions::OptionMap &FactOptions) {
+  json::Array Command;
+  for (const std::string &A : Side.CommandLine)
+    Command.push_back(A);
+  json::Object Facts;
+  for (const auto &KV : FactOptions)
+    Facts[KV.getKey()] = KV.getValue().Value;
+  json::Object Out{{"file", File},
+                   {"directory", Directory},
+                   {"side", json::Object{{"name", Side.Name},
+                                         {"device", Side.IsDevice},
+                                         {"nvcc", Side.Nvcc},
+                                         {"command", std::move(Command)}}},
+                   {"defaults", optionsToJSON(Settings.Defaults)},
+                   {"overrides", optionsToJSON(Settings.Overrides)},
+                   {"configFileName", Settings.ConfigFileName},
+                   {"profile", Settings.ProfileChecks},
+                   {"facts", std::move(Facts)}};
+  if (Settings.ExplicitConfig)
+    Out["explicitConfig"] = optionsToJSON(*Settings.ExplicitConfig);
+  return Out;
+}
+
+llvm::Expected<SideRequest> requestFromJSON(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  const json::Object *S = O ? O->getObject("side") : nullptr;
+  if (!S)
+    return malformed("the request has no side");
+  SideRequest R;
+  R.File = O->getString("file").value_or("").str();
+  R.Directory = O->getString("directory").value_or("").str();
+  R.Side.Name = S->getString("name").value_or("").str();
+  R.Side.IsDevice = S->getBoolean("device").value_or(false);
+  R.Side.Nvcc = S->getBoolean("nvcc").value_or(false);
+  if (const json::Array *C = S->getArray("command"))
+    for (const json::Value &A : *C)
+      R.Side.CommandLine.push_back(A.getAsString().value_or("").str());
+  auto Defaults = optionsFromJSON(O->get("defaults"));
+  if (!Defaults)
+    return Defaults.takeError();
+  R.Settings.Defaults = std::move(*Defaults);
+  auto Overrides = optionsFromJSON(O->get("overrides"));
+  if (!Overrides)
+    return Overrides.takeError();
+  R.Settings.Overrides = std::move(*Overrides);
+  if (const json::Value *E = O->get("explicitConfig")) {
+    auto Explicit = optionsFromJSON(E);
+    if (!Explicit)
+      return Explicit.takeError();
+    R.Settings.ExplicitConfig = std::move(*Explicit);
+  }
+  R.Settings.ConfigFileName = O->getString("configFileName").value_or(".cuda-lint.yaml").str();
+  R.Settings.ProfileChecks = O->getBoolean("profile").value_or(false);
+  if (const json::Object *F = O->getObject("facts"))
+    for (const auto &KV : *F)
+      R.Facts.insert_or_assign(KV.first.str(), ClangTidyOptions::ClangTidyValue(
+                                                   KV.second.getAsString().value_or("")));
+  return R;
+}
+
+int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath) {
+#ifdef __linux__
+  // A worker never outlives cuda-lint: killed with it (SIGINT, SIGTERM,
+  // SIGKILL of the parent), and gone at once if the parent is already.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() == 1)
+    return 2;
+#endif
+  // An allocation past --max-memory (RLIMIT_DATA) ends the worker with a
+  // status the parent recognises, instead of LLVM's abort and stack dump.
+  llvm::install_bad_alloc_error_handler([](void *, const char *, bool) {
+    static const char Msg[] = "cuda-lint side worker: out of memory\n";
+    (void)!::write(2, Msg, sizeof(Msg) - 1);
+    ::_exit(WorkerOutOfMemoryExit);
+  });
+  llvm::CrashRecoveryContext::Enable(); // lintSide recovers from crashes
+  auto Buf = llvm::MemoryBuffer::getFile(RequestPath);
+  if (!Buf) {
+    llvm::errs() << "cuda-lint side worker: cannot read " << RequestPath << ": "
+                 << Buf.getError().message() << "\n";
+    return 2;
+  }
+  auto V = json::parse((*Buf)->getBuffer());
+  if (!V) {
+    llvm::errs() << "cuda-lint side worker: " << llvm::toString(V.takeError()) << "\n";
+    return 2;
+  }
+  auto Req = requestFromJSON(*V);
+  if (!Req) {
+    llvm::errs() << "cuda-lint side worker: " << llvm::toString(Req.takeError()) << "\n";
+    return 2;
+  }
+  SideResult Result;
+  {
+    // The stack's reservation counts against RLIMIT_DATA (--max-memory).
+    unsigned Stack = SideStackBytes;
+    struct rlimit RL;
+    if (::getrlimit(RLIMIT_DATA, &RL) == 0 && RL.rlim_cur != RLIM_INFINITY)
+      Stack = static_cast<unsigned>(std::min<rlim_t>(Stack, RL.rlim_cur / 4));
+    llvm::thread T(std::optional<unsigned>(Stack), [&] {
+      Result = lintSide(Req->File, Req->Directory, Req->Side, Req->Settings, Req->Facts);
+    });
+    T.join();
+  }
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << resultToJSON(Result);
+  std::error_code EC;
+  llvm::raw_fd_ostream Out(ResultPath, EC);
+  if (EC) {
+    llvm::errs() << "cuda-lint side worker: cannot write " << ResultPath << ": "
+                 << EC.message() << "\n";
+    return 2;
+  }
+  Out << Text;
+  Out.close();
+  return Out.has_error() ? 2 : 0;
+}
+
+SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
+                            const std::string &Directory, const AnalysisSide &Side,
+                            const LintSettings &Settings,
+                            const ClangTidyOptions::OptionMap &FactOptions) {
+  SideResult Failed;
+  auto Fail = [&](std::string Why) {
+    Failed.ToolFailure = std::move(Why);
+    return Failed;
+  };
+  TempPath Request("request.json"), Result("result.json"), Stderr("stderr.txt");
+  if (Request.Path.empty() || Result.Path.empty() || Stderr.Path.empty())
+    return Fail("cannot create the worker process's temporary files");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Request.Path, EC);
+    if (EC)
+      return Fail("cannot write the worker process's request: " + EC.message());
+    OS << requestToJSON(File, Directory, Side, Settings, FactOptions);
+  }
+  std::string RequestArg = ("--side-worker=" + Request.Path).str();
+  std::string ResultArg = ("--side-worker-output=" + Result.Path).str();
+  llvm::StringRef Args[] = {W.Executable, RequestArg, ResultArg};
+  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), llvm::StringRef(""),
+                                                llvm::StringRef(Stderr.Path)};
+  std::string ErrMsg;
+  bool ExecFailed = false;
+  llvm::sys::ProcessInfo PI = llvm::sys::ExecuteNoWait(
+      W.Executable, Args, std::nullopt, Redirects, W.MaxMemoryMiB, &ErrMsg, &ExecFailed);
+  if (ExecFailed || PI.Pid <= 0)
+    return Fail("cannot start a worker process: " + ErrMsg);
+
+  // Poll (a blocking wait with a timeout would use the process-wide SIGALRM).
+  auto Start = std::chrono::steady_clock::now();
+  auto Sleep = std::chrono::milliseconds(1);
+  int Status = 0;
+  bool TimedOut = false;
+  while (true) {
+    pid_t R = ::waitpid(PI.Pid, &Status, WNOHANG);
+    if (R == PI.Pid)
+      break;
+    if (R < 0 && errno != EINTR)
+      return Fail(std::string("lost its worker process: ") + std::strerror(errno));
+    if (!TimedOut && W.TimeoutSeconds > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count() >
+            W.TimeoutSeconds) {
+      ::kill(PI.Pid, SIGKILL); // reaped by the next waitpid
+      TimedOut = true;
+    }
+    std::this_thread::sleep_for(Sleep);
+    Sleep = std::min(Sleep * 2, std::chrono::milliseconds(50));
+  }
+  auto StderrText = [&]() -> std::string {
+    auto B = llvm::MemoryBuffer::getFile(Stderr.Path);
+    return B ? (*B)->getBuffer().str() : std::string();
+  };
+  if (TimedOut) {
+    std::string Secs;
+    llvm::raw_string_ostream(Secs) << llvm::format("%g", W.TimeoutSeconds); // 20, 0.5
+    return Fail("timed out after " + Secs + " s (--timeout)");
+  }
+  if (WIFSIGNALED(Status))
+    return Fail("the checker crashed (" + describeSignal(WTERMSIG(Status)) + ")");
+  if (WIFEXITED(Status) && WEXITSTATUS(Status) == WorkerOutOfMemoryExit)
+    return Fail("ran out of memory (--max-memory=" + std::to_string(W.MaxMemoryMiB) + " MiB)");
+  if (!WIFEXITED(Status) || WEXITSTATUS(Status) != 0) {
+    std::string Err = llvm::StringRef(StderrText()).trim().str();
+    return Fail("its worker process failed (exit status " +
+                std::to_string(WIFEXITED(Status) ? WEXITSTATUS(Status) : -1) + ")" +
+                (Err.empty() ? "" : ": " + Err));
+  }
+  auto Buf = llvm::MemoryBuffer::getFile(Result.Path);
+  if (!Buf)
+    return Fail("its worker process wrote no result");
+  auto V = json::parse((*Buf)->getBuffer());
+  if (!V)
+    return Fail("its worker process wrote an unreadable result: " + llvm::toString(V.takeError()));
+  auto R = resultFromJSON(*V);
+  if (!R)
+    return Fail(llvm::toString(R.takeError()));
+  if (W.ForwardStderr) {
+    std::string Err = StderrText();
+    if (!Err.empty())
+      llvm::errs() << Err;
+  }
+  return std::move(*R);
+}
+
+} // namespace cuda_lint

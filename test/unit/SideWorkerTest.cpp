@@ -1,0 +1,162 @@
+//===- SideWorkerTest.cpp - What travels to and from a side worker ------===//
+#include "driver/SideWorker.h"
+#include "driver/Baseline.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+#include <chrono>
+
+using namespace cuda_lint;
+using namespace clang;
+
+namespace {
+
+/// A diagnostic with every field set: notes, ranges, fix-its in two files.
+tidy::ClangTidyError fullDiagnostic() {
+  tidy::ClangTidyError E("cuda-grid-constant-mismatch", tooling::Diagnostic::Error, "/build",
+                         /*IsWarningAsError=*/true);
+  E.EnabledDiagnosticAliases = {"cuda-alias"};
+  E.Message.Message = "parameter 'p' is \"odd\"\n\xc3\xa9";
+  E.Message.FilePath = "/src/k.cu";
+  E.Message.FileOffset = 201;
+  E.Message.Ranges.push_back(tooling::FileByteRange());
+  E.Message.Ranges.back().FilePath = "/src/k.cu";
+  E.Message.Ranges.back().FileOffset = 200;
+  E.Message.Ranges.back().Length = 7;
+  llvm::consumeError(E.Message.Fix["/src/k.cu"].add(
+      tooling::Replacement("/src/k.cu", 201, 0, "__grid_constant__ ")));
+  llvm::consumeError(
+      E.Message.Fix["/src/k.cu"].add(tooling::Replacement("/src/k.cu", 300, 4, "")));
+  llvm::consumeError(
+      E.Message.Fix["/src/k.cuh"].add(tooling::Replacement("/src/k.cuh", 5, 1, "x")));
+  tooling::DiagnosticMessage Note;
+  Note.Message = "first declared here";
+  Note.FilePath = "/src/k.cuh";
+  Note.FileOffset = 48;
+  E.Notes.push_back(Note);
+  return E;
+}
+
+TEST(SideWorkerTest, DiagnosticRoundTrip) {
+  tidy::ClangTidyError E = fullDiagnostic();
+  // Through text, as the result file carries it.
+  std::string Text;
+  llvm::raw_string_ostream(Text) << diagnosticToJSON(E);
+  auto V = llvm::json::parse(Text);
+  ASSERT_TRUE(bool(V)) << llvm::toString(V.takeError());
+  auto Back = diagnosticFromJSON(*V);
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->DiagnosticName, E.DiagnosticName);
+  EXPECT_EQ(Back->DiagLevel, E.DiagLevel);
+  EXPECT_EQ(Back->BuildDirectory, E.BuildDirectory);
+  EXPECT_TRUE(Back->IsWarningAsError);
+  EXPECT_EQ(Back->EnabledDiagnosticAliases, E.EnabledDiagnosticAliases);
+  EXPECT_EQ(Back->Message.Message, E.Message.Message);
+  EXPECT_EQ(Back->Message.FilePath, E.Message.FilePath);
+  EXPECT_EQ(Back->Message.FileOffset, E.Message.FileOffset);
+  ASSERT_EQ(Back->Message.Ranges.size(), 1u);
+  EXPECT_EQ(Back->Message.Ranges[0].FileOffset, 200u);
+  EXPECT_EQ(Back->Message.Ranges[0].Length, 7u);
+  ASSERT_EQ(Back->Message.Fix.size(), 2u);
+  const tooling::Replacements &R = Back->Message.Fix["/src/k.cu"];
+  ASSERT_EQ(R.size(), 2u);
+  EXPECT_EQ(R.begin()->getReplacementText(), "__grid_constant__ ");
+  EXPECT_EQ(std::next(R.begin())->getOffset(), 300u);
+  EXPECT_EQ(std::next(R.begin())->getLength(), 4u);
+  EXPECT_EQ(Back->Message.Fix["/src/k.cuh"].begin()->getReplacementText(), "x");
+  ASSERT_EQ(Back->Notes.size(), 1u);
+  EXPECT_EQ(Back->Notes[0].Message, "first declared here");
+  EXPECT_EQ(Back->Notes[0].FileOffset, 48u);
+}
+
+TEST(SideWorkerTest, MalformedDiagnosticsAreErrors) {
+  for (llvm::StringRef Bad : {R"(7)", R"({"name": "x"})", R"({"level": 9, "message": {}})",
+                              R"({"message": {"fix": {"a.cu": 3}}})"}) {
+    auto V = llvm::json::parse(Bad);
+    ASSERT_TRUE(bool(V));
+    auto D = diagnosticFromJSON(*V);
+    EXPECT_FALSE(bool(D)) << Bad.str();
+    llvm::consumeError(D.takeError());
+  }
+}
+
+TEST(SideWorkerTest, RequestRoundTrip) {
+  AnalysisSide Side;
+  Side.Name = "sm_90";
+  Side.IsDevice = true;
+  Side.Nvcc = true;
+  Side.CommandLine = {"clang++", "-x", "cuda", "--cuda-device-only", "a b.cu"};
+  LintSettings S;
+  S.Defaults.Checks = "-*,cuda-*";
+  S.Defaults.SystemHeaders = false;
+  S.Defaults.HeaderFilterRegex = ".*";
+  S.Overrides.Checks = "-*,cuda-wmma-*";
+  S.Overrides.WarningsAsErrors = "cuda-wmma-divergent";
+  S.Overrides.CheckOptions["cuda-x.Opt"] = tidy::ClangTidyOptions::ClangTidyValue("1");
+  S.ConfigFileName = ".cuda-lint.yaml";
+  S.ProfileChecks = true;
+  tidy::ClangTidyOptions::OptionMap Facts;
+  Facts["CudaLint.GpuArchs"] = tidy::ClangTidyOptions::ClangTidyValue("sm_80,sm_90");
+
+  std::string Text;
+  llvm::raw_string_ostream(Text) << requestToJSON("/src/a b.cu", "/build", Side, S, Facts);
+  auto V = llvm::json::parse(Text);
+  ASSERT_TRUE(bool(V)) << llvm::toString(V.takeError());
+  auto R = requestFromJSON(*V);
+  ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+  EXPECT_EQ(R->File, "/src/a b.cu");
+  EXPECT_EQ(R->Directory, "/build");
+  EXPECT_EQ(R->Side.Name, "sm_90");
+  EXPECT_TRUE(R->Side.IsDevice);
+  EXPECT_TRUE(R->Side.Nvcc);
+  EXPECT_EQ(R->Side.CommandLine, Side.CommandLine);
+  EXPECT_EQ(R->Settings.Defaults.Checks.value_or(""), "-*,cuda-*");
+  EXPECT_EQ(R->Settings.Defaults.SystemHeaders, std::optional<bool>(false));
+  EXPECT_EQ(R->Settings.Overrides.Checks.value_or(""), "-*,cuda-wmma-*");
+  EXPECT_EQ(R->Settings.Overrides.WarningsAsErrors.value_or(""), "cuda-wmma-divergent");
+  EXPECT_EQ(R->Settings.Overrides.CheckOptions.lookup("cuda-x.Opt").Value, "1");
+  EXPECT_FALSE(R->Settings.ExplicitConfig.has_value());
+  EXPECT_TRUE(R->Settings.ProfileChecks);
+  EXPECT_EQ(R->Facts.lookup("CudaLint.GpuArchs").Value, "sm_80,sm_90");
+}
+
+TEST(SideWorkerTest, ATimedOutWorkerIsKilled) {
+  // A worker that never finishes (a script that sleeps) is killed at the
+  // timeout, and the side is a tool failure that says so.
+  llvm::SmallString<128> Script;
+  int FD;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("cuda-lint-sleeper", "sh", FD, Script));
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << "#!/bin/sh\nexec sleep 60\n";
+  }
+  llvm::sys::fs::setPermissions(Script, llvm::sys::fs::perms(0700));
+  WorkerOptions W;
+  W.Executable = std::string(Script);
+  W.TimeoutSeconds = 0.5;
+  AnalysisSide Side;
+  Side.Name = "host";
+  LintSettings S;
+  auto Start = std::chrono::steady_clock::now();
+  SideResult R = lintSideInWorker(W, "/nonexistent.cu", "/", Side, S, {});
+  double Secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  llvm::sys::fs::remove(Script);
+  ASSERT_TRUE(R.ToolFailure.has_value());
+  EXPECT_EQ(*R.ToolFailure, "timed out after 0.5 s (--timeout)");
+  EXPECT_LT(Secs, 30.0); // not the script's 60 s
+}
+
+TEST(SideWorkerTest, AWorkerThatWritesNoResultIsAToolFailure) {
+  WorkerOptions W;
+  W.Executable = "/bin/true";
+  AnalysisSide Side;
+  Side.Name = "host";
+  LintSettings S;
+  SideResult R = lintSideInWorker(W, "/nonexistent.cu", "/", Side, S, {});
+  ASSERT_TRUE(R.ToolFailure.has_value());
+  EXPECT_NE(R.ToolFailure->find("wrote an unreadable result"), std::string::npos)
+      << *R.ToolFailure;
+}
+
+} // namespace
