@@ -13,6 +13,7 @@
 #include "checks/SharedRaceCheck.h"
 #include "analysis/CFGCache.h"
 #include "analysis/CudaIntrinsics.h"
+#include "analysis/LaunchSite.h"
 #include "analysis/Uniformity.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -25,6 +26,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
+#include <array>
 #include <map>
 #include <optional>
 
@@ -186,6 +188,7 @@ struct Access {
   const Expr *E = nullptr; ///< the whole access: s[i][j], or s
   bool Read = false, Write = false;
   std::vector<Poly> Idx;
+  std::vector<int64_t> Extent; ///< per dimension; 0 when not a constant
   ThreadSet T;
 };
 
@@ -413,9 +416,13 @@ std::pair<llvm::StringRef, char> builtinMember(const Expr *E) {
 
 class FunctionRaces {
 public:
+  /// \p Block: the largest block size of each component the kernel is
+  /// launched with in this translation unit, where every launch's is known
+  /// (0: unknown).
   FunctionRaces(ASTContext &Ctx, const FunctionDecl *FD, const FunctionUniformity *FU,
-                Summaries &Sums, unsigned &Budget)
-      : Ctx(Ctx), FD(FD), FU(FU), Sums(Sums), Budget(Budget), PM(FD->getBody()) {}
+                Summaries &Sums, unsigned &Budget, const std::array<int64_t, 3> &Block)
+      : Ctx(Ctx), FD(FD), FU(FU), Sums(Sums), Budget(Budget), Block(Block),
+        PM(FD->getBody()) {}
 
   struct Race {
     const Access *First, *Second;
@@ -435,6 +442,12 @@ private:
   const FunctionUniformity *FU;
   Summaries &Sums;
   unsigned &Budget;
+  std::array<int64_t, 3> Block;
+  /// Per thread component, a bound that in-bounds accesses imply: an
+  /// access `s[a * threadIdx.x + c]` made by every thread of an array of N
+  /// elements means threadIdx.x < (N - c) / a.
+  std::array<int64_t, 3> Implied{INT64_MAX, INT64_MAX, INT64_MAX};
+  void implyBounds();
   ParentMap PM;
   std::vector<Access> Accesses;
   llvm::DenseMap<const Stmt *, unsigned> AccessAt;
@@ -582,6 +595,23 @@ std::optional<Poly> FunctionRaces::parse(const Expr *E, unsigned Depth) {
     // blockIdx, gridDim: uniform atoms.
     return atom(OpaqueBit | (Var == "blockIdx" ? 16 : 32) | I);
   }
+  // cooperative_groups: thread_block::thread_rank() is the linear thread
+  // index, x + blockDim.x * (y + blockDim.y * z).
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    if (const CXXMethodDecl *MD = MC->getMethodDecl())
+      if (MD->getIdentifier() && MD->getName() == "thread_rank" &&
+          groupLevel(MC->getImplicitObjectArgument()->getType()) == SyncKind::Block) {
+        const CXXRecordDecl *RD = MD->getParent();
+        if (RD->getIdentifier() && RD->getName() == "thread_block") {
+          Poly P = atom(TidAtom[0]);
+          std::optional<Poly> Y = mul(atom(BdimAtom[0]), atom(TidAtom[1]));
+          std::optional<Poly> Z = mul(*mul(atom(BdimAtom[0]), atom(BdimAtom[1])), atom(TidAtom[2]));
+          if (Y && Z)
+            if (std::optional<Poly> S = add(P, *Y))
+              return add(*S, *Z);
+          return std::nullopt;
+        }
+      }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     switch (B->getOpcode()) {
     case BO_Add:
@@ -673,8 +703,13 @@ void FunctionRaces::collectAccesses() {
 bool FunctionRaces::classify(const DeclRefExpr *DRE, const VarDecl *VD) {
   unsigned Rank = 0;
   QualType T = VD->getType();
+  std::vector<int64_t> Extent;
   while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
     ++Rank;
+    const auto *CAT = dyn_cast<ConstantArrayType>(AT);
+    Extent.push_back(CAT && CAT->getSize().getActiveBits() < 62
+                         ? int64_t(CAT->getSize().getZExtValue())
+                         : 0);
     T = AT->getElementType();
   }
   const Expr *Cur = DRE;
@@ -698,6 +733,7 @@ bool FunctionRaces::classify(const DeclRefExpr *DRE, const VarDecl *VD) {
   Access A;
   A.Var = VD;
   A.E = Cur;
+  A.Extent = Extent;
   if (P && isa<UnaryExprOrTypeTraitExpr>(P))
     return true;
   if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(P);
@@ -965,7 +1001,12 @@ FunctionRaces::Verdict FunctionRaces::decide(const Access &A, const Access &B,
   // Block sizes to test: the components the pair uses, with room for races.
   int64_t Bc[3];
   for (unsigned C = 0; C < 3; ++C)
-    Bc[C] = !Mentioned[C] ? 1 : NM == 1 ? 1024 : NM == 2 ? 32 : C == 0 ? 16 : 8;
+    Bc[C] = !Mentioned[C] ? 1
+            : std::min(Implied[C], Block[C] ? Block[C]
+                                   : NM == 1 ? 1024
+                                   : NM == 2 ? 32
+                                   : C == 0  ? 16
+                                             : 8);
   for (Poly &P : IA)
     for (unsigned C = 0; C < 3; ++C)
       P = substitute(P, BdimAtom[C], Bc[C]);
@@ -1064,7 +1105,7 @@ FunctionRaces::Verdict FunctionRaces::decide(const Access &A, const Access &B,
     SizeB *= uint64_t(HiB[C] - LoB[C]);
   }
   uint64_t Cost = SizeA * SizeB;
-  if (Cost > Budget)
+  if (Cost > Budget || Cost > (uint64_t(1) << 22))
     return Verdict::GiveUp;
   Budget -= unsigned(Cost);
   int64_t T1[3], T2[3];
@@ -1159,9 +1200,37 @@ void FunctionRaces::transfer(const Stmt *St, State &S,
   }
 }
 
+void FunctionRaces::implyBounds() {
+  for (const Access &A : Accesses) {
+    if (A.T.Restricted || GivenUp.count(A.Var))
+      continue;
+    for (size_t D = 0; D < A.Idx.size(); ++D) {
+      if (!A.Extent[D])
+        continue;
+      int Comp = -1;
+      int64_t K = 0, C0 = 0;
+      bool Ok = true;
+      for (const auto &[M, Cf] : A.Idx[D]) {
+        if (M.empty())
+          C0 = Cf;
+        else if (M.size() == 1 && isTid(M[0]) && Comp < 0) {
+          Comp = int(M[0]) - 1;
+          K = Cf;
+        } else
+          Ok = false;
+      }
+      if (!Ok || Comp < 0 || K <= 0 || A.Extent[D] <= C0)
+        continue;
+      int64_t Bound = (A.Extent[D] - C0 + K - 1) / K; // t * K + C0 < Extent
+      Implied[Comp] = std::min(Implied[Comp], std::max<int64_t>(Bound, 1));
+    }
+  }
+}
+
 std::vector<FunctionRaces::Race> FunctionRaces::run(CFGCache &Cache) {
   scanMutable();
   collectAccesses();
+  implyBounds();
   // Helpers of the translation unit that name one of these variables: their
   // accesses are not modelled here.
   struct CallV : RecursiveASTVisitor<CallV> {
@@ -1294,6 +1363,39 @@ void SharedRaceCheck::onEndOfTranslationUnit() {
   UniformityContext &UC = UniformityContext::forAST(*Ctx);
   CFGCache &Cache = CFGCache::forAST(*Ctx);
   Summaries Sums(*Ctx);
+  // The block sizes each kernel is launched with (LaunchSite: constants,
+  // dim3(...), locals through their reaching definitions); a kernel with a
+  // launch of unknown size, or none, is searched with the default sizes.
+  llvm::DenseMap<const FunctionDecl *, std::array<int64_t, 3>> Blocks;
+  {
+    LaunchSiteCache &Launches = LaunchSiteCache::forAST(*Ctx);
+    struct V : RecursiveASTVisitor<V> {
+      LaunchSiteCache &L;
+      llvm::DenseMap<const FunctionDecl *, std::array<int64_t, 3>> &B;
+      llvm::DenseSet<const FunctionDecl *> Unknown;
+      V(LaunchSiteCache &L, llvm::DenseMap<const FunctionDecl *, std::array<int64_t, 3>> &B)
+          : L(L), B(B) {}
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
+        const FunctionDecl *Kernel = K->getDirectCallee();
+        if (!Kernel)
+          return true;
+        Kernel = Kernel->getCanonicalDecl();
+        const std::optional<LaunchSite> &S = L.evaluate(K);
+        if (!S || !S->Block.allKnown()) {
+          Unknown.insert(Kernel);
+          return true;
+        }
+        auto [It, New] = B.try_emplace(Kernel, std::array<int64_t, 3>{0, 0, 0});
+        for (unsigned C = 0; C < 3; ++C)
+          It->second[C] = std::max<int64_t>(It->second[C], int64_t(*S->Block.get(C)));
+        return true;
+      }
+    } Vis(Launches, Blocks);
+    Vis.TraverseDecl(Ctx->getTranslationUnitDecl());
+    for (const FunctionDecl *K : Vis.Unknown)
+      Blocks.erase(K);
+  }
   // Thread pairs the element search may try in this translation unit.
   unsigned Budget = 50000000;
   unsigned Vars = 0, VarsGivenUp = 0, PairsGivenUp = 0;
@@ -1303,7 +1405,11 @@ void SharedRaceCheck::onEndOfTranslationUnit() {
     const FunctionUniformity *FU = UC.analyze(FD, {}, UC.optionsFor(FD));
     if (!FU)
       continue;
-    FunctionRaces R(*Ctx, FD, FU, Sums, Budget);
+    std::array<int64_t, 3> Block{0, 0, 0};
+    auto BI = Blocks.find(FD->getCanonicalDecl());
+    if (BI != Blocks.end() && BI->second[0] * BI->second[1] * BI->second[2] <= 1024)
+      Block = BI->second;
+    FunctionRaces R(*Ctx, FD, FU, Sums, Budget, Block);
     std::vector<FunctionRaces::Race> Races = R.run(Cache);
     Vars += R.varsAnalysed();
     VarsGivenUp += R.varsGivenUp();

@@ -353,6 +353,39 @@ template <int N> __global__ void correct16(int *o) {
 }
 template __global__ void correct16<64>(int *);
 
+// Thread 0 fills the extra element past the block (written after the
+// binomial-options pattern): with 128 threads, or with the bound that the
+// in-bounds read s[tid + 1] implies, no other thread writes s[128].
+__global__ void correct17(const float *in, float *out, int steps) {
+  __shared__ float s[129];
+  int tid = threadIdx.x;
+  float mine = in[tid];
+  if (tid == 0)
+    s[128] = in[128];
+  for (int i = steps; i > 0; --i) {
+    s[tid] = mine;
+    __syncthreads();
+    mine += s[tid + 1];
+    __syncthreads();
+  }
+  out[tid] = mine;
+}
+void launch17(const float *in, float *out) { correct17<<<1, 128>>>(in, out, 4); }
+__global__ void correct18(const float *in, float *out, int steps) {
+  __shared__ float s[129];
+  int tid = threadIdx.x;
+  float mine = in[tid];
+  if (tid == 0)
+    s[128] = in[128];
+  for (int i = steps; i > 0; --i) {
+    s[tid] = mine;
+    __syncthreads();
+    mine += s[tid + 1];
+    __syncthreads();
+  }
+  out[tid] = mine;
+}
+
 // Host code with a same-named array is not device code.
 int host_only() {
   int s[4] = {1, 2, 3, 4};
