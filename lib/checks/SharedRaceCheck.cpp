@@ -24,8 +24,6 @@
 #include "clang/Analysis/FlowSensitive/DataflowWorklist.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Support/raw_ostream.h"
-#include <cstdlib>
 #include <array>
 #include <map>
 #include <optional>
@@ -50,7 +48,6 @@ constexpr Atom BdimAtom[3] = {4, 5, 6};
 constexpr Atom OpaqueBit = 1ULL << 63;
 
 bool isTid(Atom A) { return A >= 1 && A <= 3; }
-bool isBdim(Atom A) { return A >= 4 && A <= 6; }
 
 using Mono = llvm::SmallVector<Atom, 2>; ///< sorted product of atoms
 using Poly = std::map<Mono, int64_t>;    ///< monomial -> coefficient
@@ -653,8 +650,6 @@ std::optional<Poly> FunctionRaces::parse(const Expr *E, unsigned Depth) {
           VD->getInit())
         return parse(VD->getInit(), Depth + 1);
       if (FU->valueOf(DRE).U != Uniformity::BlockUniform) {
-        if (getenv("CUDA_LINT_SHARED_RACE_DEBUG"))
-          llvm::errs() << "  var not uniform: " << VD->getName() << " mutable=" << (M != Mutable.end()) << "\n";
         return std::nullopt;
       }
       if (M != Mutable.end() || isa<ParmVarDecl>(VD))
@@ -663,8 +658,6 @@ std::optional<Poly> FunctionRaces::parse(const Expr *E, unsigned Depth) {
   // Any other block-uniform expression that does not read a mutable
   // variable: an opaque atom, the same for structurally equal expressions.
   if (FU->valueOf(E).U != Uniformity::BlockUniform || refsMutable(E)) {
-    if (getenv("CUDA_LINT_SHARED_RACE_DEBUG"))
-      llvm::errs() << "  opaque refused: " << E->getStmtClassName() << " " << sourceText(Ctx, E) << "\n";
     return std::nullopt;
   }
   llvm::FoldingSetNodeID ID;
@@ -689,9 +682,6 @@ void FunctionRaces::collectAccesses() {
       const auto *VD = cast<VarDecl>(DRE->getDecl())->getCanonicalDecl();
       R.VarsSeen.insert(VD);
       if (LambdaDepth || !R.classify(DRE, VD)) {
-        if (getenv("CUDA_LINT_SHARED_RACE_DEBUG"))
-          llvm::errs() << "shared-race: gave up on " << VD->getName() << " at "
-                       << sourceText(R.Ctx, DRE) << "\n";
         R.GivenUp.insert(VD);
       }
       return true;
@@ -720,8 +710,6 @@ bool FunctionRaces::classify(const DeclRefExpr *DRE, const VarDecl *VD) {
       return true; // sizeof(s): not an access
     const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
     if (!ASE || ASE->getBase()->IgnoreParenImpCasts() != Cur) {
-      if (getenv("CUDA_LINT_SHARED_RACE_DEBUG"))
-        llvm::errs() << "  not subscripted: parent " << (P ? P->getStmtClassName() : "none") << "\n";
       return false; // a pointer made from the array, a call taking it, ...
     }
     IdxE.push_back(ASE->getIdx());
@@ -747,15 +735,11 @@ bool FunctionRaces::classify(const DeclRefExpr *DRE, const VarDecl *VD) {
              U && U->isIncrementDecrementOp())
     A.Read = A.Write = true;
   else {
-    if (getenv("CUDA_LINT_SHARED_RACE_DEBUG"))
-      llvm::errs() << "  use not modelled: parent " << (P ? P->getStmtClassName() : "none") << "\n";
     return false; // &s[i] (atomics), references, member calls
   }
   for (const Expr *I : IdxE) {
     std::optional<Poly> Pl = parse(I);
     if (!Pl) {
-      if (getenv("CUDA_LINT_SHARED_RACE_DEBUG"))
-        llvm::errs() << "  index not modelled: " << sourceText(Ctx, I) << "\n";
       return false; // not affine in the thread index, or not uniform
     }
     for (const auto &[M, C] : *Pl)
@@ -1289,23 +1273,11 @@ std::vector<FunctionRaces::Race> FunctionRaces::run(CFGCache &Cache) {
         WL.enqueueBlock(SB);
     }
   }
-  static const bool Debug = getenv("CUDA_LINT_SHARED_RACE_DEBUG");
-  if (Debug)
-    llvm::errs() << "shared-race: " << FD->getNameAsString() << ": "
-                 << Accesses.size() << " accesses, " << GivenUp.size()
-                 << " vars given up, " << Pairs.size() << " pairs\n";
   for (const auto &[K, F] : Pairs) {
     const Access &A = Accesses[K.first], &B = Accesses[K.second];
     if (GivenUp.count(A.Var))
       continue;
-    Verdict V = decide(A, B, F);
-    if (Debug)
-      llvm::errs() << "  pair " << sourceText(Ctx, A.E) << " / "
-                   << sourceText(Ctx, B.E) << ": "
-                   << (V == Verdict::Race ? "race" : V == Verdict::NoRace ? "no race" : "gave up")
-                   << (A.T.Unknown || B.T.Unknown ? " (guard unknown)" : "")
-                   << (F.Carried ? " carried" : "") << "\n";
-    switch (V) {
+    switch (decide(A, B, F)) {
     case Verdict::GiveUp:
       ++PairsGivenUp;
       break;
