@@ -191,6 +191,11 @@ llvm::StringRef toString(UniformityLimit L);
 struct UniformityStats {
   unsigned FunctionsAnalysed = 0; ///< (function, argument uniformity) pairs
   unsigned GaveUp[NumUniformityLimits] = {};
+  /// cuda-shared-race: `__shared__` variables analysed (per function), those
+  /// it gave up on (an access it does not model), and access pairs it could
+  /// not decide (reported as no finding).
+  unsigned SharedVarsAnalysed = 0, SharedVarsGivenUp = 0,
+           SharedPairsGivenUp = 0;
   unsigned gaveUp(UniformityLimit L) const { return GaveUp[unsigned(L)]; }
   unsigned totalGaveUp() const {
     unsigned T = 0;
@@ -200,6 +205,9 @@ struct UniformityStats {
   }
   UniformityStats &operator+=(const UniformityStats &O) {
     FunctionsAnalysed += O.FunctionsAnalysed;
+    SharedVarsAnalysed += O.SharedVarsAnalysed;
+    SharedVarsGivenUp += O.SharedVarsGivenUp;
+    SharedPairsGivenUp += O.SharedPairsGivenUp;
     for (unsigned I = 0; I < NumUniformityLimits; ++I)
       GaveUp[I] += O.GaveUp[I];
     return *this;
@@ -381,6 +389,13 @@ public:
   const UniformityStats &stats() const { return Stats; }
   /// Counts a limit reached by a client of the analysis (HelperDepth).
   void noteLimit(UniformityLimit L) { ++Stats.GaveUp[unsigned(L)]; }
+  /// Counts what cuda-shared-race analysed and gave up on (UniformityStats).
+  void noteSharedRace(unsigned Vars, unsigned VarsGivenUp,
+                      unsigned PairsGivenUp) {
+    Stats.SharedVarsAnalysed += Vars;
+    Stats.SharedVarsGivenUp += VarsGivenUp;
+    Stats.SharedPairsGivenUp += PairsGivenUp;
+  }
 
   /// Whether calls to \p FD are analysed through its body (a function with a
   /// body outside system headers); others are treated as pure functions of

@@ -123,6 +123,10 @@ json::Value resultToJSON(const SideResult &R) {
                    {"analysed", std::move(Analysed)},
                    {"uniformity", json::Object{{"functions", U.FunctionsAnalysed},
                                                {"gaveUp", std::move(GaveUp)}}}};
+  json::Array Accepted;
+  for (const AcceptedLine &A : R.Accepted)
+    Accepted.push_back(json::Object{{"file", A.File}, {"line", A.Line}, {"rule", A.RuleId}});
+  Out["accepted"] = std::move(Accepted);
   if (R.ToolFailure)
     Out["toolFailure"] = *R.ToolFailure;
   return Out;
@@ -144,6 +148,12 @@ llvm::Expected<SideResult> resultFromJSON(const json::Value &V) {
         return D.takeError();
       R.Errors.push_back(std::move(*D));
     }
+  if (const json::Array *Accepted = O->getArray("accepted"))
+    for (const json::Value &A : *Accepted)
+      if (const json::Object *AO = A.getAsObject())
+        R.Accepted.push_back({AO->getString("file").value_or("").str(),
+                              unsigned(AO->getInteger("line").value_or(0)),
+                              AO->getString("rule").value_or("").str()});
   if (const json::Array *Analysed = O->getArray("analysed"))
     for (const json::Value &A : *Analysed)
       if (const json::Object *AO = A.getAsObject()) {

@@ -1083,6 +1083,14 @@ int main(int argc, const char **argv) {
                << (N == 1 ? " time" : " times")
                << "; the rules built on it (cuda-wmma-divergent) may miss "
                   "findings there\n";
+  if (Verbose && UStats.SharedVarsAnalysed)
+    errs() << "cuda-lint: note: cuda-shared-race analysed "
+           << UStats.SharedVarsAnalysed
+           << " __shared__ variable(s) per function, gave up on "
+           << UStats.SharedVarsGivenUp
+           << " (an access it does not model) and left "
+           << UStats.SharedPairsGivenUp
+           << " access pair(s) undecided; no finding is reported there\n";
   if (!Quiet)
     printSummary(Summary, errs());
   bool Failing = FailOnOpt == FailOn::Warning ? !All.empty()
