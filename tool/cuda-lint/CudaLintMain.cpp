@@ -491,12 +491,24 @@ int main(int argc, const char **argv) {
     }
     if (HaveFlags) {
       // clang-tidy's semantics: flags after `--` replace the database.
-      if (!Quiet)
-        if (std::string Dir = ExplicitDB ? std::string(BuildPath) : findCompilationDatabaseFor(File);
-            !Dir.empty() && BypassedDBs.insert(Dir).second)
+      // Said once per database, and only where it has a command for the file.
+      if (!Quiet) {
+        std::string Dir = ExplicitDB ? std::string(BuildPath) : findCompilationDatabaseFor(File);
+        clang::tooling::CompilationDatabase *Bypassed = ExplicitDB.get();
+        if (!Bypassed && !Dir.empty()) {
+          auto &Slot = FoundDBs[Dir];
+          if (!Slot)
+            if (auto Loaded = loadCompilationDatabase(Dir))
+              Slot = std::move(*Loaded);
+            else
+              consumeError(Loaded.takeError());
+          Bypassed = Slot.get();
+        }
+        if (Bypassed && !commandsFor(*Bypassed, File).empty() && BypassedDBs.insert(Dir).second)
           WithColor::note(errs(), "cuda-lint")
               << "the flags after '--' are used instead of " << Dir
               << "/compile_commands.json (give -p to use the database)\n";
+      }
       Jobs_.push_back({File, fromCommandLineFlags(File, ExtraFlags)});
       continue;
     }
