@@ -1214,8 +1214,7 @@ bool UniformitySolver::dataflow() {
   return true;
 }
 
-/// Whether \p S assigns, increments or takes the address of \p VD.
-static bool modifies(const Stmt *S, const ValueDecl *VD) {
+bool mayModifyVariable(const Stmt *S, const ValueDecl *VD) {
   if (!S)
     return false;
   auto RefersTo = [VD](const Expr *E) {
@@ -1229,14 +1228,27 @@ static bool modifies(const Stmt *S, const ValueDecl *VD) {
     if ((UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
         RefersTo(UO->getSubExpr()))
       return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (DRE->getDecl() == VD && DRE->isNonOdrUse() == NOUR_None &&
+        DRE->getType()->isReferenceType())
+      return true;
   if (const auto *CE = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *FD = CE->getDirectCallee())
-      for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I)
-        if (FD->getParamDecl(I)->getType()->isReferenceType() &&
+      for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
+        QualType T = FD->getParamDecl(I)->getType();
+        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified() &&
             RefersTo(CE->getArg(I)))
           return true;
+      }
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *Other = dyn_cast<VarDecl>(D))
+        if (Other->getType()->isReferenceType() && Other->getInit() &&
+            !Other->getType().getNonReferenceType().isConstQualified() &&
+            RefersTo(Other->getInit()))
+          return true;
   for (const Stmt *C : S->children())
-    if (modifies(C, VD))
+    if (mayModifyVariable(C, VD))
       return true;
   return false;
 }
@@ -1263,8 +1275,8 @@ static void additiveTerms(const Expr *E, int Sign,
 /// Whether every variable \p E reads keeps its value while \p Loop runs.
 static bool stableIn(const Expr *E, const ForStmt *Loop) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return !modifies(Loop->getBody(), DRE->getDecl()) &&
-           !modifies(Loop->getInc(), DRE->getDecl());
+    return !mayModifyVariable(Loop->getBody(), DRE->getDecl()) &&
+           !mayModifyVariable(Loop->getInc(), DRE->getDecl());
   if (isa<CallExpr>(E) && !isa<CXXOperatorCallExpr>(E) &&
       !E->getType()->isIntegralOrEnumerationType())
     return false;
@@ -1319,7 +1331,7 @@ uniformTripCount(const ASTContext &Ctx, const ForStmt *FS,
   } else {
     return std::nullopt;
   }
-  if (modifies(FS->getBody(), V))
+  if (mayModifyVariable(FS->getBody(), V))
     return std::nullopt;
   // Bound - Start, with the terms they share cancelled.
   llvm::SmallVector<std::pair<const Expr *, int>, 8> Terms;

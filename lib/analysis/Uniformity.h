@@ -342,6 +342,12 @@ std::optional<Uniformity>
 uniformTripCount(const clang::ASTContext &Ctx, const clang::ForStmt *FS,
                  llvm::function_ref<UValue(const clang::Expr *)> ValueOf);
 
+/// Whether \p S may change the variable \p VD: an assignment, ++/--, its
+/// address taken, or a non-const reference bound to it (a call argument by
+/// non-const reference included). Used for loop counters and locals that
+/// must keep their initial value.
+bool mayModifyVariable(const clang::Stmt *S, const clang::ValueDecl *VD);
+
 /// Whether \p FD is a warp-collective WMMA function of `nvcuda::wmma`
 /// (load_matrix_sync, store_matrix_sync, mma_sync, bmma_sync, fill_fragment;
 /// IntrinsicKind::WmmaCollective of CudaIntrinsics.def).
