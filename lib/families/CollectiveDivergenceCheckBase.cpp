@@ -66,6 +66,10 @@ static std::string calleeName(const ASTContext &Ctx, const HelperCall &S) {
   return S.Callee->getNameAsString();
 }
 
+std::string CollectiveDivergenceCheckBase::nameOf(const CallExpr *CE) const {
+  return collectiveName(*Ctx, CE);
+}
+
 void CollectiveDivergenceCheckBase::reportFinding(const DivergentCollective &D) {
   const CallExpr *Call = D.Collective;
   const DivergentControl &DC = D.Control;
@@ -77,7 +81,7 @@ void CollectiveDivergenceCheckBase::reportFinding(const DivergentCollective &D) 
   if (!Reported.insert(Key).second)
     return;
   Wording W = wording();
-  std::string Name = collectiveName(*Ctx, Call);
+  std::string Name = nameOf(Call);
   std::string Cond = sourceText(*Ctx, DC.Cond);
   std::string Why = DC.Why.describe(*Ctx);
   if (Why.empty())

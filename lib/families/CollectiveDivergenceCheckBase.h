@@ -2,7 +2,7 @@
 //
 // The base of the checks that report a collective operation reached under
 // control flow that is not uniform enough (RULES.md group C:
-// cuda-syncthreads-divergent, cuda-warp-sync-divergent): it collects the
+// cuda-syncthreads-divergent, cuda-warp-sync-divergent, cuda-wmma-divergent): it collects the
 // translation unit's device function definitions, runs one
 // CollectiveDivergence query at the end of the translation unit (on the
 // shared UniformityContext, so each function is analysed once for all the
@@ -46,6 +46,9 @@ protected:
     llvm::StringRef ExitNote;
   };
   virtual Wording wording() const = 0;
+  /// The collective's name in the messages (default: collectiveName, as
+  /// written at the call).
+  virtual std::string nameOf(const clang::CallExpr *CE) const;
 
 private:
   void reportFinding(const DivergentCollective &D);
