@@ -32,6 +32,12 @@ for var in ("HOME", "TMPDIR", "LANG", "LC_ALL"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 config.environment["NO_COLOR"] = "1"
+# The result cache (on by default, as for users) lives in a directory of this
+# run's own, emptied here: no test reuses a result of an earlier run, and none
+# writes to the user's ~/.cache. Tests of the cache itself pass --cache-dir.
+result_cache = os.path.join(config.test_exec_root, "result-cache")
+shutil.rmtree(result_cache, ignore_errors=True)
+config.environment["CUDA_LINT_CACHE_DIR"] = result_cache
 
 def tool(name):
     return os.path.join(config.cuda_lint_bin_dir, name)

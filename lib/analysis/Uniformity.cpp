@@ -1659,8 +1659,22 @@ void addProcessUniformityStats(const UniformityStats &S) {
 UniformityContext::UniformityContext(ASTContext &Ctx, UniformityOptions Opts)
     : Ctx(Ctx), Opts(Opts) {}
 UniformityContext::~UniformityContext() {
+  UniformityStatsCollector::addToCurrent(Stats);
   std::lock_guard<std::mutex> Lock(ProcessStatsMutex);
   ProcessStats += Stats;
+}
+
+static thread_local UniformityStatsCollector *CurrentStatsCollector = nullptr;
+
+UniformityStatsCollector::UniformityStatsCollector() : Outer(CurrentStatsCollector) {
+  CurrentStatsCollector = this;
+}
+UniformityStatsCollector::~UniformityStatsCollector() {
+  CurrentStatsCollector = Outer;
+}
+void UniformityStatsCollector::addToCurrent(const UniformityStats &S) {
+  if (CurrentStatsCollector)
+    CurrentStatsCollector->Stats += S;
 }
 
 UniformityContext &UniformityContext::forAST(ASTContext &Ctx) {

@@ -222,6 +222,24 @@ UniformityStats processUniformityStats();
 /// process's statistics.
 void addProcessUniformityStats(const UniformityStats &S);
 
+/// Collects the statistics of the uniformity analyses that end on this
+/// thread while it lives (lintSide installs one per side, so that a side's
+/// counts travel with its result and its cached result). Nests.
+class UniformityStatsCollector {
+public:
+  UniformityStatsCollector();
+  ~UniformityStatsCollector();
+  UniformityStatsCollector(const UniformityStatsCollector &) = delete;
+  UniformityStatsCollector &operator=(const UniformityStatsCollector &) = delete;
+  const UniformityStats &stats() const { return Stats; }
+  /// Adds \p S to the innermost collector of this thread, if any.
+  static void addToCurrent(const UniformityStats &S);
+
+private:
+  UniformityStats Stats;
+  UniformityStatsCollector *Outer;
+};
+
 /// Options of the analysis.
 struct UniformityOptions {
   /// Assume blockDim.x is a multiple of 32 (see the file comment).

@@ -37,6 +37,10 @@ llvm::StringRef nvccCompatHeaderPath();
 /// (`__stcs(int4 *, int4)` ...) that clang 22's wrapper lacks.
 llvm::StringRef nvccCompatHeaderText();
 
+/// The in-memory directory of both compatibility headers (they are part of
+/// cuda-lint itself, not inputs of a side).
+inline constexpr llvm::StringLiteral CompatHeaderDirectory = "/__cuda_lint__/";
+
 /// An in-memory file system holding both compatibility headers, to overlay on
 /// the real one.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> compatHeaderFileSystem();

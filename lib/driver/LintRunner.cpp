@@ -23,6 +23,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/xxhash.h"
 #include <map>
 #include <mutex>
 #include <set>
@@ -255,7 +257,8 @@ public:
 /// command, which gets the tolerances of NvccTolerance.h.
 std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                             const tooling::CompilationDatabase &DB,
-                                            const std::string &File, bool Nvcc) {
+                                            const std::string &File, bool Nvcc,
+                                            std::vector<InputDigest> &Inputs) {
   // A file system of its own: ClangTool moves its working directory to the
   // command's directory, and the process-wide real file system would move the
   // working directory of every thread (and of relative paths in the output).
@@ -285,8 +288,26 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   class Action : public ASTFrontendAction {
   public:
     Action(ClangTidyASTConsumerFactory *Factory, ClangTidyContext &Context,
-           NvccAsmTolerance *Asm)
-        : Factory(Factory), Context(Context), Asm(Asm) {}
+           NvccAsmTolerance *Asm, std::vector<InputDigest> &Inputs)
+        : Factory(Factory), Context(Context), Asm(Asm), Inputs(Inputs) {}
+
+    /// Every file whose content the side read, with its hash (the result
+    /// cache's record), except the in-memory compatibility headers.
+    void EndSourceFileAction() override {
+      const SourceManager &SM = getCompilerInstance().getSourceManager();
+      for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End; ++It) {
+        std::optional<llvm::StringRef> Data = It->second->getBufferDataIfLoaded();
+        if (!Data)
+          continue;
+        llvm::StringRef Real = It->first.getFileEntry().tryGetRealPathName();
+        llvm::SmallString<256> Path(Real.empty() ? It->first.getName() : Real);
+        if (Path.starts_with(CompatHeaderDirectory))
+          continue;
+        SM.getFileManager().makeAbsolutePath(Path);
+        Inputs.push_back({std::string(Path), contentHash(*Data)});
+      }
+      llvm::sort(Inputs, [](const InputDigest &A, const InputDigest &B) { return A.Path < B.Path; });
+    }
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                    llvm::StringRef InFile) override {
       auto Checks = Factory->createASTConsumer(CI, InFile);
@@ -306,15 +327,17 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     ClangTidyASTConsumerFactory *Factory;
     ClangTidyContext &Context;
     NvccAsmTolerance *Asm;
+    std::vector<InputDigest> &Inputs;
   };
   class ActionFactory : public tooling::FrontendActionFactory {
   public:
     ActionFactory(ClangTidyContext &Context,
                   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-                  NvccAsmTolerance *Asm)
-        : Context(Context), ConsumerFactory(Context, std::move(FS)), Asm(Asm) {}
+                  NvccAsmTolerance *Asm, std::vector<InputDigest> &Inputs)
+        : Context(Context), ConsumerFactory(Context, std::move(FS)), Asm(Asm),
+          Inputs(Inputs) {}
     std::unique_ptr<FrontendAction> create() override {
-      return std::make_unique<Action>(&ConsumerFactory, Context, Asm);
+      return std::make_unique<Action>(&ConsumerFactory, Context, Asm, Inputs);
     }
     bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                        FileManager *Files,
@@ -332,8 +355,9 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     ClangTidyContext &Context;
     ClangTidyASTConsumerFactory ConsumerFactory;
     NvccAsmTolerance *Asm;
+    std::vector<InputDigest> &Inputs;
   };
-  ActionFactory Factory(Context, BaseFS, Nvcc ? &AsmTolerance : nullptr);
+  ActionFactory Factory(Context, BaseFS, Nvcc ? &AsmTolerance : nullptr, Inputs);
   Tool.run(&Factory);
   return DiagConsumer.take();
 }
@@ -540,6 +564,11 @@ ClangTidyOptions optionsForFile(const LintSettings &Settings, llvm::StringRef Fi
   return makeOptionsProvider(Settings, {})->getOptions(File);
 }
 
+std::string contentHash(llvm::StringRef Content) {
+  llvm::XXH128_hash_t H = llvm::xxh3_128bits(llvm::arrayRefFromStringRef(Content));
+  return llvm::formatv("{0:x-16}{1:x-16}", H.high64, H.low64).str();
+}
+
 SideResult lintSide(const std::string &File, const std::string &Directory,
                     const AnalysisSide &Side, const LintSettings &Settings,
                     const ClangTidyOptions::OptionMap &FactOptions) {
@@ -554,7 +583,9 @@ SideResult lintSide(const std::string &File, const std::string &Directory,
                              /*ExperimentalCustomChecks=*/false);
     Context.setEnableProfiling(Settings.ProfileChecks);
     AcceptedLineCollector Accepted;
-    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc);
+    UniformityStatsCollector Stats;
+    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Result.Inputs);
+    Result.Uniformity = Stats.stats();
     for (ClangTidyError &E : Result.Errors)
       normalizeDiagnosticPaths(E, Directory);
     Result.Accepted = Accepted.take();
@@ -566,6 +597,7 @@ SideResult lintSide(const std::string &File, const std::string &Directory,
   llvm::CrashRecoveryContext CRC;
   if (!CRC.RunSafely(Run)) {
     Result.Errors.clear();
+    Result.Inputs.clear();
     Result.ToolFailure = "the checker crashed";
   }
   return Result;

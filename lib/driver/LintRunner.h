@@ -3,6 +3,7 @@
 #define CUDA_LINT_DRIVER_LINTRUNNER_H
 
 #include "driver/SidePlan.h"
+#include "analysis/Uniformity.h"
 #include "CudaCheck.h"
 #include "ClangTidyDiagnosticConsumer.h"
 #include "ClangTidyOptions.h"
@@ -57,6 +58,15 @@ struct TranslationUnitResult {
   std::vector<std::string> Sides;        ///< the sides that ran
 };
 
+/// A file a side read (its main file, a header, a forced include) and the
+/// xxh3 128-bit hash of the content it analysed, as 32 hex digits: the
+/// result cache (ResultCache.h) reuses the side's result only while every
+/// such file still has that content.
+struct InputDigest {
+  std::string Path; ///< as the side's file manager resolved it (absolute)
+  std::string Hash;
+};
+
 /// What one side of a translation unit produced.
 struct SideResult {
   /// The side's diagnostics: rule findings and compiler diagnostics, as
@@ -72,7 +82,16 @@ struct SideResult {
   /// Lines whose owned clang error the project's compiler would not give
   /// (CudaCheck::portabilityApplies), paths normalized as the errors' are.
   std::vector<AcceptedLine> Accepted;
+  /// The files the side read, with their contents' hashes (empty when it
+  /// failed); cuda-lint's in-memory compatibility headers are not listed.
+  std::vector<InputDigest> Inputs;
+  /// What the uniformity analysis counted on this side (functions analysed,
+  /// limits reached), for the run's summary.
+  UniformityStats Uniformity;
 };
+
+/// The 32-hex-digit xxh3 128-bit hash of \p Content (InputDigest::Hash).
+std::string contentHash(llvm::StringRef Content);
 
 /// The clang-tidy options in effect for \p File: Settings.Defaults, then the
 /// `.cuda-lint.yaml` files above it (clang-tidy's lookup and

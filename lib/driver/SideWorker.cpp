@@ -105,35 +105,37 @@ llvm::Expected<ClangTidyOptions> optionsFromJSON(const json::Value *V) {
   return *O;
 }
 
-/// The result file's JSON.
-json::Value resultToJSON(const SideResult &R) {
+} // namespace
+
+json::Value sideResultToJSON(const SideResult &R) {
   json::Array Errors;
   for (const ClangTidyError &E : R.Errors)
     Errors.push_back(diagnosticToJSON(E));
-  json::Array Analysed;
-  for (const AnalysedContentHash &H : analysedContentHashes())
-    Analysed.push_back(json::Object{
-        {"path", H.RealPath}, {"hash", std::to_string(H.Hash)}, {"changed", H.Changed}});
-  UniformityStats U = processUniformityStats();
+  const UniformityStats &U = R.Uniformity;
   json::Array GaveUp;
   for (unsigned G : U.GaveUp)
     GaveUp.push_back(G);
   json::Object Out{{"errors", std::move(Errors)},
                    {"effectiveChecks", R.EffectiveChecks},
-                   {"analysed", std::move(Analysed)},
                    {"uniformity", json::Object{{"functions", U.FunctionsAnalysed},
-                                               {"gaveUp", std::move(GaveUp)}}}};
+                                               {"gaveUp", std::move(GaveUp)},
+                                               {"sharedVars", U.SharedVarsAnalysed},
+                                               {"sharedVarsGivenUp", U.SharedVarsGivenUp},
+                                               {"sharedPairsGivenUp", U.SharedPairsGivenUp}}}};
   json::Array Accepted;
   for (const AcceptedLine &A : R.Accepted)
     Accepted.push_back(json::Object{{"file", A.File}, {"line", A.Line}, {"rule", A.RuleId}});
   Out["accepted"] = std::move(Accepted);
+  json::Array Inputs;
+  for (const InputDigest &I : R.Inputs)
+    Inputs.push_back(json::Array{I.Path, I.Hash});
+  Out["inputs"] = std::move(Inputs);
   if (R.ToolFailure)
     Out["toolFailure"] = *R.ToolFailure;
   return Out;
 }
 
-/// Reads the result file; adds its side channels to this process.
-llvm::Expected<SideResult> resultFromJSON(const json::Value &V) {
+llvm::Expected<SideResult> sideResultFromJSON(const json::Value &V) {
   const json::Object *O = V.getAsObject();
   if (!O)
     return malformed("the result is not an object");
@@ -154,7 +156,47 @@ llvm::Expected<SideResult> resultFromJSON(const json::Value &V) {
         R.Accepted.push_back({AO->getString("file").value_or("").str(),
                               unsigned(AO->getInteger("line").value_or(0)),
                               AO->getString("rule").value_or("").str()});
-  if (const json::Array *Analysed = O->getArray("analysed"))
+  if (const json::Array *Inputs = O->getArray("inputs"))
+    for (const json::Value &I : *Inputs) {
+      const json::Array *Pair = I.getAsArray();
+      if (!Pair || Pair->size() != 2 || !(*Pair)[0].getAsString() || !(*Pair)[1].getAsString())
+        return malformed("an input is not a [path, hash] pair");
+      R.Inputs.push_back({(*Pair)[0].getAsString()->str(), (*Pair)[1].getAsString()->str()});
+    }
+  if (const json::Object *U = O->getObject("uniformity")) {
+    UniformityStats &S = R.Uniformity;
+    S.FunctionsAnalysed = U->getInteger("functions").value_or(0);
+    if (const json::Array *G = U->getArray("gaveUp"))
+      for (unsigned I = 0; I < NumUniformityLimits && I < G->size(); ++I)
+        S.GaveUp[I] = (*G)[I].getAsInteger().value_or(0);
+    S.SharedVarsAnalysed = U->getInteger("sharedVars").value_or(0);
+    S.SharedVarsGivenUp = U->getInteger("sharedVarsGivenUp").value_or(0);
+    S.SharedPairsGivenUp = U->getInteger("sharedPairsGivenUp").value_or(0);
+  }
+  return R;
+}
+
+namespace {
+
+/// The result file's JSON: the side's result, and what the worker process
+/// recorded for --fix (analysedContentHashes).
+json::Value resultToJSON(const SideResult &R) {
+  json::Value Out = sideResultToJSON(R);
+  json::Array Analysed;
+  for (const AnalysedContentHash &H : analysedContentHashes())
+    Analysed.push_back(json::Object{
+        {"path", H.RealPath}, {"hash", std::to_string(H.Hash)}, {"changed", H.Changed}});
+  (*Out.getAsObject())["analysed"] = std::move(Analysed);
+  return Out;
+}
+
+/// Reads the result file; adds its side channels (the --fix record, the
+/// uniformity statistics) to this process.
+llvm::Expected<SideResult> resultFromJSON(const json::Value &V) {
+  auto R = sideResultFromJSON(V);
+  if (!R)
+    return R.takeError();
+  if (const json::Array *Analysed = V.getAsObject()->getArray("analysed"))
     for (const json::Value &A : *Analysed)
       if (const json::Object *AO = A.getAsObject()) {
         AnalysedContentHash H;
@@ -163,14 +205,7 @@ llvm::Expected<SideResult> resultFromJSON(const json::Value &V) {
         H.Changed = AO->getBoolean("changed").value_or(false);
         recordAnalysedHash(H);
       }
-  if (const json::Object *U = O->getObject("uniformity")) {
-    UniformityStats S;
-    S.FunctionsAnalysed = U->getInteger("functions").value_or(0);
-    if (const json::Array *G = U->getArray("gaveUp"))
-      for (unsigned I = 0; I < NumUniformityLimits && I < G->size(); ++I)
-        S.GaveUp[I] = (*G)[I].getAsInteger().value_or(0);
-    addProcessUniformityStats(S);
-  }
+  addProcessUniformityStats(R->Uniformity);
   return R;
 }
 

@@ -64,6 +64,13 @@ constexpr int WorkerOutOfMemoryExit = 86;
 llvm::json::Value diagnosticToJSON(const clang::tidy::ClangTidyError &E);
 llvm::Expected<clang::tidy::ClangTidyError> diagnosticFromJSON(const llvm::json::Value &V);
 
+/// JSON form of a side's result (diagnostics, effective checks, accepted
+/// lines, inputs, uniformity statistics, tool failure) and back, with no
+/// effect on the process (the worker protocol adds the --fix record; the
+/// result cache stores this form). An error names the malformed part.
+llvm::json::Value sideResultToJSON(const SideResult &R);
+llvm::Expected<SideResult> sideResultFromJSON(const llvm::json::Value &V);
+
 /// JSON form of a side's request (file, directory, side, settings, facts)
 /// and back; the clang-tidy options travel as their YAML configuration text.
 llvm::json::Value requestToJSON(const std::string &File, const std::string &Directory,

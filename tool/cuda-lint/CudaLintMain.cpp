@@ -20,6 +20,7 @@
 #include "driver/Output.h"
 #include "driver/SidePlan.h"
 #include "driver/SideWorker.h"
+#include "driver/ResultCache.h"
 #include "driver/Toolchain.h"
 #include "driver/NvccTranslation.h"
 #include "ClangTidyModule.h"
@@ -116,6 +117,21 @@ static cl::opt<bool> InProcess(
              "per side: --timeout then abandons a side that it cannot stop, --max-memory "
              "does not apply, and a stack overflow ends the run"),
     cl::cat(Category));
+static cl::opt<bool> NoCache(
+    "no-cache",
+    cl::desc("Analyse every side, neither reusing nor storing results in the result cache"),
+    cl::cat(Category));
+static cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Directory of the result cache: a side whose command, configuration and input "
+             "files are unchanged since an earlier run reuses that run's result (default: "
+             "$CUDA_LINT_CACHE_DIR, else $XDG_CACHE_HOME/cuda-lint, else ~/.cache/cuda-lint)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<unsigned> CacheMaxSize(
+    "cache-max-size",
+    cl::desc("MiB the result cache may hold; the least recently used results are removed "
+             "past it (default 1024)"),
+    cl::init(1024), cl::value_desc("MiB"), cl::cat(Category));
 static cl::opt<std::string> SideWorkerRequest("side-worker", cl::ReallyHidden,
                                               cl::desc("(internal) run one side"),
                                               cl::cat(Category));
@@ -861,6 +877,22 @@ int main(int argc, const char **argv) {
   // once everything else is printed.
   WorkerOptions Worker_;
   Worker_.Executable = sys::fs::getMainExecutable(argv[0], (void *)&explain);
+  // The result cache (ResultCache.h): off with --no-cache, and for check
+  // profiles (which need the analysis to run). A cache that cannot be opened
+  // is a warning: the run goes on without it.
+  std::unique_ptr<ResultCache> Cache;
+  if (!NoCache && !ProfileChecks) {
+    std::string Dir = CacheDir.empty() ? defaultResultCacheDirectory() : std::string(CacheDir);
+    if (!Dir.empty()) {
+      auto C = ResultCache::open(Dir, uint64_t(CacheMaxSize) << 20,
+                                 toolIdentity(Worker_.Executable));
+      if (C)
+        Cache = std::move(*C);
+      else
+        WithColor::warning(errs(), "cuda-lint")
+            << toString(C.takeError()) << "; analysing without it (--no-cache)\n";
+    }
+  }
   Worker_.TimeoutSeconds = Timeout;
   Worker_.MaxMemoryMiB = MaxMemory;
   std::vector<TranslationUnitResult> Results(Jobs_.size());
@@ -961,10 +993,24 @@ int main(int argc, const char **argv) {
       const SideJob &SJ = SideJobs[I];
       const Job &J = Jobs_[SJ.Unit];
       const UnitState &S = Units[SJ.Unit];
-      SideResult R = InProcess ? lintSide(J.File, J.TU.Command.Directory, S.Sides[SJ.Side],
-                                          Settings, S.Facts)
-                               : lintSideInWorker(Worker_, J.File, J.TU.Command.Directory,
-                                                  S.Sides[SJ.Side], Settings, S.Facts);
+      std::string Key;
+      std::optional<SideResult> Cached;
+      if (Cache) {
+        Key = Cache->key(J.File, J.TU.Command.Directory, S.Sides[SJ.Side], Settings, S.Facts);
+        Cached = Cache->lookup(Key);
+        if (Cached && Verbose) {
+          std::lock_guard<std::mutex> PL(ProgressMutex);
+          errs() << "cuda-lint: " << J.File << " [" << S.Sides[SJ.Side].Name
+                 << "]: reused from the result cache\n";
+        }
+      }
+      SideResult R = Cached ? std::move(*Cached)
+                     : InProcess ? lintSide(J.File, J.TU.Command.Directory, S.Sides[SJ.Side],
+                                            Settings, S.Facts)
+                                 : lintSideInWorker(Worker_, J.File, J.TU.Command.Directory,
+                                                    S.Sides[SJ.Side], Settings, S.Facts);
+      if (Cache && !Cached)
+        Cache->store(Key, R);
       std::lock_guard<std::mutex> L(State->M);
       if (State->Abandoned[I])
         return; // the main thread has moved on; so does this worker
@@ -1007,6 +1053,19 @@ int main(int argc, const char **argv) {
   }
   if (Progress)
     errs() << "\r\x1b[K";
+  if (Cache) {
+    Cache->prune();
+    if (Verbose) {
+      ResultCacheStats CS = Cache->stats();
+      errs() << "cuda-lint: result cache " << Cache->directory() << ": " << CS.Reused
+             << " sides reused, " << CS.Analysed << " analysed, " << CS.Stored << " stored";
+      if (CS.NotStored)
+        errs() << ", " << CS.NotStored << " not stored (a missing file or a tool failure)";
+      if (CS.Pruned)
+        errs() << ", " << CS.Pruned << " old results removed";
+      errs() << "\n";
+    }
+  }
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
 
   std::vector<Finding> All = mergeResults(Results);
