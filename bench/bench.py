@@ -5,7 +5,7 @@ The baseline runs exactly the side commands cuda-lint runs (host plus each devic
 side, as `cuda-lint --verbose` prints them), with `-fsyntax-only`, so the ratio
 measures what cuda-lint adds to a parse: the checks, the analyses, the merge.
 
-  bench/bench.py [--runs N] [-j N] [--cuda-lint PATH] FILE... [-- FLAGS]
+  bench/bench.py [--runs N] [-j N] [--warm] [--cuda-lint PATH] FILE... [-- FLAGS]
   bench/bench.py [--runs N] [-j N] -p BUILD_DIR          # a compile database
   (--device-archs=sm_90 limits both tools to those device sides)
 
@@ -38,19 +38,26 @@ def run_measured(argv, cwd=None):
 
 
 COMPAT_HEADER = "/__cuda_lint__/cuda_lint_compat.h"
+NVCC_COMPAT_HEADER = "/__cuda_lint__/cuda_lint_nvcc.h"
 
 
 def side_commands(cuda_lint, lint_args, scratch):
     """The (directory, argv) of every side cuda-lint analyses, from --dry-run.
 
-    cuda-lint's compatibility header lives only in its memory; it is written to
-    `scratch` and the commands include that copy, so clang parses exactly what
+    cuda-lint's compatibility headers live only in its memory; they are written
+    to `scratch` and the commands include those copies, so clang parses exactly what
     cuda-lint parses (without it clang stops at a fatal error early on).
     """
+    # Both headers, the second (nvcc commands only) after a "// ---- PATH" line.
+    text = subprocess.run([cuda_lint, "--print-compat-header"], check=True,
+                          capture_output=True, text=True).stdout
+    first, sep, second = text.partition("\n// ---- ")
     header = os.path.join(scratch, "cuda_lint_compat.h")
+    nvcc_header = os.path.join(scratch, "cuda_lint_nvcc.h")
     with open(header, "w") as f:
-        f.write(subprocess.run([cuda_lint, "--print-compat-header"], check=True,
-                               capture_output=True, text=True).stdout)
+        f.write(first + "\n")
+    with open(nvcc_header, "w") as f:
+        f.write(second.split("\n", 1)[1] if sep else "")
     out = subprocess.run([cuda_lint, "--dry-run"] + lint_args,
                          capture_output=True, text=True)
     sides = []
@@ -62,7 +69,8 @@ def side_commands(cuda_lint, lint_args, scratch):
         if ": " not in rest:
             continue
         directory, command = rest.split(": ", 1)
-        argv = [header if a == COMPAT_HEADER else a for a in shlex.split(command)]
+        copies = {COMPAT_HEADER: header, NVCC_COMPAT_HEADER: nvcc_header}
+        argv = [copies.get(a, a) for a in shlex.split(command)]
         argv[0] = "clang++-22"
         sides.append((directory, argv + ["-fsyntax-only"]))
     if not sides:
@@ -91,6 +99,9 @@ def main():
     ap.add_argument("-p", dest="build", help="build directory with compile_commands.json")
     ap.add_argument("--cuda-lint", default=os.path.join(ROOT, "build", "bin", "cuda-lint"))
     ap.add_argument("--device-archs", help="passed to cuda-lint (so the baseline gets the same sides)")
+    ap.add_argument("--warm", action="store_true",
+                    help="also time a re-run with nothing changed (the result cache, in a "
+                         "scratch directory), against the cold run")
     ap.add_argument("files", nargs="*")
     args, flags = ap.parse_known_args()
     if "--" in sys.argv:
@@ -104,7 +115,9 @@ def main():
         lint_args += ["--"] + flags
     scratch = tempfile.mkdtemp(prefix="cuda-lint-bench-")
     sides = side_commands(args.cuda_lint, lint_args, scratch)
-    lint_cmd = [args.cuda_lint, "--quiet", "-j", str(args.j)] + lint_args
+    # Cold runs: the result cache would turn every run after the first into a
+    # re-run of unchanged files.
+    lint_cmd = [args.cuda_lint, "--quiet", "--no-cache", "-j", str(args.j)] + lint_args
 
     lint_runs, clang_runs = [], []
     for _ in range(args.runs):  # interleaved, so drift hits both alike
@@ -133,6 +146,14 @@ def main():
     if args.j > 1:
         print("(baseline peak memory: the largest clang process x %d concurrent)" % min(args.j, len(sides)))
     print("%-34s %10.2f %14.2f" % ("ratio cuda-lint / clang", lw / cw, lm / cm))
+    if args.warm:
+        cache = os.path.join(scratch, "result-cache")
+        cached = [args.cuda_lint, "--quiet", "--cache-dir=" + cache, "-j", str(args.j)] + lint_args
+        fill, _, _ = run_measured(cached)  # a cold run that fills the cache
+        warm = statistics.median(run_measured(cached)[0] for _ in range(args.runs))
+        print("%-34s %10.2f" % ("cuda-lint, cold, filling the cache", fill))
+        print("%-34s %10.2f" % ("cuda-lint, re-run, nothing changed", warm))
+        print("%-34s %10.3f" % ("ratio re-run / cold", warm / fill))
 
 
 if __name__ == "__main__":
