@@ -3,6 +3,7 @@
 #include "driver/Fixes.h"
 #include "driver/SideWorker.h"
 #include "ClangTidyOptions.h"
+#include "clang/Basic/Version.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Chrono.h"
@@ -70,11 +71,12 @@ std::string defaultResultCacheDirectory() {
 }
 
 std::string toolIdentity(llvm::StringRef Executable) {
-  std::string Id = (FormatVersion + "\n" + Executable + "\n").str();
-  fs::file_status St;
-  if (!fs::status(Executable, St))
-    Id += std::to_string(St.getSize()) + " " +
-          std::to_string(St.getLastModificationTime().time_since_epoch().count());
+  // The executable's content, not its path or time: a cuda-lint installed
+  // afresh in every CI job still reuses the results of the same build.
+  std::string Id = (FormatVersion + "\n" + clang::getClangFullVersion() + "\n").str();
+  auto Buf = llvm::MemoryBuffer::getFile(Executable, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  Id += Buf ? contentHash((*Buf)->getBuffer()) : ("unreadable " + Executable).str();
   return Id;
 }
 

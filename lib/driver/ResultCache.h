@@ -96,8 +96,9 @@ private:
 /// them can be determined.
 std::string defaultResultCacheDirectory();
 
-/// Identifies the cuda-lint build at \p Executable: its path, size and
-/// modification time, and the cache format's version.
+/// Identifies the cuda-lint build at \p Executable: the hash of its content,
+/// the version of the clang libraries it runs with, and the cache format's
+/// version.
 std::string toolIdentity(llvm::StringRef Executable);
 
 /// Whether \p R may be stored (see ResultCache::store).
