@@ -61,11 +61,17 @@ void ConstantDivergentIndexCheck::onEndOfTranslationUnit() {
     std::string Why = Idx.Src.describe(*Ctx);
     if (Why.empty())
       Why = "depends on a thread-varying value";
+    // The array as written: 'table', or 'params.w' for a member.
+    const Expr *Base = A.E->getBase()->IgnoreParenImpCasts();
+    if (const auto *Row = dyn_cast<ArraySubscriptExpr>(Base))
+      Base = Row->getBase()->IgnoreParenImpCasts();
+    std::string Name = isa<MemberExpr>(Base) ? sourceText(*Ctx, Base)
+                                             : A.Var->getName().str();
     report(A.E->getBeginLoc(),
-           "'__constant__' array %0 is indexed by '%1', which varies across the "
+           "'__constant__' array '%0' is indexed by '%1', which varies across the "
            "warp (%2); the constant cache serves one address per warp at a "
            "time, so the lanes' reads are serialized")
-        << A.Var << sourceText(*Ctx, A.E->getIdx()) << Why;
+        << Name << sourceText(*Ctx, A.E->getIdx()) << Why;
     note(A.E->getIdx()->getBeginLoc(), "the thread-varying index is here");
     noteInstantiation(A.FD);
   }

@@ -138,7 +138,7 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
       }
     {
       auto D = report(A.Outer->getBeginLoc(),
-                      "'%0' reads the '__shared__' array %1 at a row that varies "
+                      "'%0' accesses the '__shared__' array %1 at a row that varies "
                       "across the warp (%2) and a column that does not: its rows "
                       "are %3 4-byte words long, so every lane hits the same bank "
                       "and the accesses are serialized")

@@ -93,11 +93,16 @@ void VectorTypeAlignmentCheck::onEndOfTranslationUnit() {
     std::string Why;
     if (C.AddressOfBase) {
       const auto *VD = dyn_cast<VarDecl>(C.Base);
-      if (!VD || uint64_t(Ctx->getDeclAlign(VD).getQuantity()) < C.Align)
-        Why.clear();
-      else
-        Why = "'" + VD->getName().str() + "' is " +
-              std::to_string(Ctx->getDeclAlign(VD).getQuantity()) + "-byte aligned";
+      // What the declaration asks for (its type, __align__/alignas), not
+      // what a target's ABI adds to large arrays.
+      uint64_t Declared = 0;
+      if (VD)
+        Declared = std::max<uint64_t>(
+            Ctx->getTypeAlignInChars(VD->getType()).getQuantity(),
+            Ctx->toCharUnitsFromBits(VD->getMaxAlignment()).getQuantity());
+      if (Declared >= C.Align)
+        Why = "'" + VD->getName().str() + "' is declared " +
+              std::to_string(Declared) + "-byte aligned";
     } else if (const auto *P = dyn_cast<ParmVarDecl>(C.Base);
                P && isKernel(C.FD) && P->getDeclContext() == C.FD) {
       Why = "kernel pointer arguments are at least 256-byte aligned allocations";
@@ -110,15 +115,18 @@ void VectorTypeAlignmentCheck::onEndOfTranslationUnit() {
     SourceLocation Loc = userLoc(*SM, C.E->getBeginLoc());
     if (!reportOnce(reinterpret_cast<const void *>(uintptr_t(Loc.getRawEncoding()))))
       continue;
-    std::string Offset = B.isExact()
-                             ? std::to_string(B.R) + " bytes"
-                             : std::to_string(B.R) + " bytes modulo " + std::to_string(B.Mod);
+    std::string Offset = B.isExact() ? std::to_string(B.R) + " bytes"
+                                     : std::to_string(B.Mod) + "*k + " +
+                                           std::to_string(B.R) + " bytes";
+    PrintingPolicy PP(Ctx->getLangOpts());
+    PP.SuppressTagKeyword = true;
     report(C.E->getBeginLoc(),
-           "cast to %0 of an address %1 past '%2', which breaks the %3-byte "
-           "alignment of %4 (%5); the access through it faults with a "
+           "cast to '%0' of an address %1 past '%2', which breaks the %3-byte "
+           "alignment of '%4' (%5); the access through it faults with a "
            "misaligned address")
-        << C.E->getType() << Offset << C.Base->getName()
-        << std::to_string(C.Align) << C.E->getType()->getPointeeType() << Why;
+        << C.E->getType().getAsString(PP) << Offset << C.Base->getName()
+        << std::to_string(C.Align)
+        << C.E->getType()->getPointeeType().getUnqualifiedType().getAsString(PP) << Why;
     noteInstantiation(C.FD);
   }
   Casts.clear();
