@@ -31,10 +31,12 @@ uint64_t absU(int64_t V) { return V < 0 ? uint64_t(-V) : uint64_t(V); }
 bool ByteResidue::certainlyNotMultipleOf(uint64_t A) const {
   if (A <= 1)
     return false;
-  if (Mod != 0 && Mod % A != 0)
+  // The value is R modulo G = gcd(Mod, A) whatever t is: when R is not 0
+  // modulo G, no value is a multiple of A.
+  int64_t G = int64_t(Mod == 0 ? A : std::gcd(Mod, A));
+  if (G <= 1)
     return false;
-  int64_t M = int64_t(A);
-  return ((R % M) + M) % M != 0;
+  return ((R % G) + G) % G != 0;
 }
 
 ByteResidue ByteResidue::operator+(const ByteResidue &O) const {

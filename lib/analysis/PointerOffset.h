@@ -29,9 +29,9 @@ struct ByteResidue {
   static ByteResidue exact(int64_t V) { return {V, 0}; }
   static ByteResidue unknown() { return {0, 1}; }
   bool isExact() const { return Mod == 0; }
-  /// Whether the value is known modulo \p A (a power of two, in bytes) and
-  /// is not a multiple of it: an address this far from an A-aligned base is
-  /// certainly not A-aligned.
+  /// Whether no value it may have is a multiple of \p A (in bytes): R is
+  /// not 0 modulo gcd(Mod, A). An address this far from an A-aligned base is
+  /// certainly not A-aligned (16k + 4 is never a multiple of 8 or of 32).
   bool certainlyNotMultipleOf(uint64_t A) const;
   ByteResidue operator+(const ByteResidue &O) const;
   ByteResidue operator-(const ByteResidue &O) const;

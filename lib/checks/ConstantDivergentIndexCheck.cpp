@@ -35,6 +35,12 @@ void ConstantDivergentIndexCheck::checkMatch(const MatchFinder::MatchResult &Res
   const auto *Var = Result.Nodes.getNodeAs<VarDecl>("var");
   if (!FD || !ASE || !Var || FD->isDependentContext() || FD->isInvalidDecl())
     return;
+  // Written __constant__: clang also marks a `const __device__` variable with
+  // a constant initializer __constant__ (an implicit attribute), which nvcc
+  // keeps in global memory (ggml's `static const __device__` tables).
+  const auto *CA = Var->getAttr<CUDAConstantAttr>();
+  if (!CA || CA->isImplicit())
+    return;
   // An array, not a pointer variable that happens to be __constant__.
   QualType BaseT = ASE->getBase()->IgnoreParenImpCasts()->getType();
   if (!BaseT->isArrayType())

@@ -64,7 +64,7 @@ void VectorTypeAlignmentCheck::checkMatch(const MatchFinder::MatchResult &Result
     return;
   // Kept: casts whose offset is known modulo the alignment (a finding, or
   // the aligned sibling that shows the base aligned, below).
-  if (Off->Bytes.Mod % A != 0)
+  if (!Off->Bytes.certainlyNotMultipleOf(A) && Off->Bytes.Mod % A != 0)
     return;
   (void)ASrc;
   Casts.push_back({CE, FD, Off->Base, Off->AddressOfBase, Off->Bytes.R,

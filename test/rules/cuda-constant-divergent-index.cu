@@ -56,5 +56,13 @@ __global__ void correct2(float *out) {
   const float *t = table;
   out[threadIdx.x] = global_table[threadIdx.x] + t[0];
 }
+// A `static const __device__` table (global memory: nvcc does not make it
+// __constant__, although clang marks it so implicitly) read at data-dependent
+// indices, as dequantization lookup tables are.
+static const __device__ signed char lut[16] = {0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12};
+__global__ void correct4(const unsigned char *q, float *out) {
+  unsigned char v = q[blockIdx.x * blockDim.x + threadIdx.x];
+  out[threadIdx.x] = lut[v & 0x0F] + lut[v >> 4];
+}
 // Host code.
 float correct3(int i) { return i; }
