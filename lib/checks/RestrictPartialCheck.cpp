@@ -15,10 +15,13 @@ RestrictPartialCheck::RestrictPartialCheck(llvm::StringRef Name,
                                            tidy::ClangTidyContext *Context)
     : CudaCheck(Name, Context),
       AnyPointeeType(
-          llvm::yaml::parseBool(Options.get("AnyPointeeType", "false")).value_or(false)) {}
+          llvm::yaml::parseBool(Options.get("AnyPointeeType", "false")).value_or(false)),
+      SingleUnqualified(
+          llvm::yaml::parseBool(Options.get("SingleUnqualified", "false")).value_or(false)) {}
 
 void RestrictPartialCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "AnyPointeeType", AnyPointeeType ? "true" : "false");
+  Options.store(Opts, "SingleUnqualified", SingleUnqualified ? "true" : "false");
 }
 
 void RestrictPartialCheck::registerMatchers(MatchFinder *Finder) {
@@ -230,10 +233,15 @@ void RestrictPartialCheck::checkMatch(const MatchFinder::MatchResult &Result) {
     ParamUse UP = Walk.Uses.lookup(P);
     if (!UP.Accessed)
       continue;
-    // Another accessed pointer parameter it may alias, one of the two written.
+    // Another accessed pointer parameter it may alias, one of the two
+    // written; by default one that is not __restrict__ either: a single
+    // unqualified pointer is already kept apart from the others by their
+    // __restrict__ (nvcc 13.0 generates the same code, docs page).
     const ParmVarDecl *Other = nullptr;
     for (const ParmVarDecl *Q : Pointers) {
       if (Q == P)
+        continue;
+      if (!SingleUnqualified && Q->getType().isRestrictQualified())
         continue;
       ParamUse UQ = Walk.Uses.lookup(Q);
       if (!UQ.Accessed || !(UP.Written || UQ.Written) || !MayAlias(P, Q))
@@ -251,17 +259,24 @@ void RestrictPartialCheck::checkMatch(const MatchFinder::MatchResult &Result) {
       }
     const ParmVarDecl *ShownP = P;
     const ParmVarDecl *ShownR = Restrict;
+    const ParmVarDecl *ShownO = Other;
     if (Pattern && P->getFunctionScopeIndex() < Pattern->getNumParams()) {
       ShownP = Pattern->getParamDecl(P->getFunctionScopeIndex());
       ShownR = Pattern->getParamDecl(Restrict->getFunctionScopeIndex());
+      ShownO = Pattern->getParamDecl(Other->getFunctionScopeIndex());
     }
     if (!reportOnce(ShownP))
       continue;
-    report(ShownP->getLocation(),
-           "pointer parameter %0 of %1 is not '__restrict__' while %2 is; the "
-           "compiler must assume %0 may alias the other pointers, which "
-           "defeats the '__restrict__' of the rest")
-        << ShownP << Shown << ShownR;
+    if (Other->getType().isRestrictQualified())
+      report(ShownP->getLocation(),
+             "pointer parameter %0 of %1 is not '__restrict__' while %2 is")
+          << ShownP << Shown << ShownR;
+    else
+      report(ShownP->getLocation(),
+             "pointer parameter %0 of %1 is not '__restrict__' while %2 is; %0 "
+             "and %3, both unqualified, may alias, so the compiler must reload "
+             "through one after every store through the other")
+          << ShownP << Shown << ShownR << ShownO;
     note(ShownR->getLocation(), "%0 is declared '__restrict__' here") << ShownR;
     noteInstantiation(Pattern ? FD : nullptr);
   }

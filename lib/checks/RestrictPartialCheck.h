@@ -12,10 +12,12 @@ namespace cuda_lint {
 /// pointer parameter and a pointer parameter without it, where the missing
 /// qualifier can matter: the body accesses memory through that parameter
 /// (`p[i]`, `*p`, `p->f`, also through a local pointer initialised from it)
-/// and one of the two is written through. Pointers to different types
-/// (other than `char`/`void`) are left to type-based alias analysis unless the
-/// option AnyPointeeType is true. One finding per parameter, at the template
-/// pattern for instantiations.
+/// and through another unqualified pointer parameter, and one of the two is
+/// written through (a single unqualified pointer is already kept apart by the
+/// others' `__restrict__`; option SingleUnqualified reports it too). Pointers
+/// to different types (other than `char`/`void`) are left to type-based alias
+/// analysis unless the option AnyPointeeType is true. One finding per
+/// parameter, at the template pattern for instantiations.
 /// Docs: docs/rules/cuda-restrict-partial.md
 class RestrictPartialCheck : public CudaCheck {
 public:
@@ -28,6 +30,9 @@ protected:
 
 private:
   bool AnyPointeeType;
+  /// Also report the only unqualified pointer of a function (its partner is
+  /// a __restrict__ one).
+  bool SingleUnqualified;
 };
 
 } // namespace cuda_lint
