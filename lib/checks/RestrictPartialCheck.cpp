@@ -1,5 +1,4 @@
 #include "checks/RestrictPartialCheck.h"
-#include "analysis/Uniformity.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -200,6 +199,12 @@ void RestrictPartialCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
   if (!FD || FD->isDependentContext() || FD->isInvalidDecl() || !FD->getBody())
     return;
+  // A __forceinline__ helper disappears into its callers, where the
+  // compiler sees the objects actually passed (ggml's flash-attention tile
+  // iteration gets shared and local arrays): its parameters' qualifiers do
+  // not decide the aliasing.
+  if (FD->hasAttr<AlwaysInlineAttr>())
+    return;
   const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
   const FunctionDecl *Shown = Pattern ? Pattern : FD;
 
@@ -273,11 +278,13 @@ void RestrictPartialCheck::checkMatch(const MatchFinder::MatchResult &Result) {
           << ShownP << Shown << ShownR;
     else
       report(ShownP->getLocation(),
-             "pointer parameter %0 of %1 is not '__restrict__' while %2 is; %0 "
-             "and %3, both unqualified, may alias, so the compiler must reload "
-             "through one after every store through the other")
-          << ShownP << Shown << ShownR << ShownO;
+             "pointer parameter %0 of %1 is not '__restrict__' while %2 is; the "
+             "unqualified pointers may alias each other, so the compiler must "
+             "reload through one after every store through another")
+          << ShownP << Shown << ShownR;
     note(ShownR->getLocation(), "%0 is declared '__restrict__' here") << ShownR;
+    if (!Other->getType().isRestrictQualified())
+      note(ShownO->getLocation(), "%0, also unqualified, is accessed too") << ShownO;
     noteInstantiation(Pattern ? FD : nullptr);
   }
 }

@@ -9,8 +9,8 @@ __global__ void fail1(const float *a, const float *__restrict__ b, float *c, int
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) c[i] = a[i] + b[i];
 }
-// CHECK-MESSAGES: :[[@LINE-4]]:36: warning: pointer parameter 'a' of 'fail1' is not '__restrict__' while 'b' is; 'a' and 'c', both unqualified, may alias, so the compiler must reload through one after every store through the other [cuda-restrict-partial]
-// CHECK-MESSAGES: :[[@LINE-5]]:75: warning: pointer parameter 'c' of 'fail1' is not '__restrict__' while 'b' is; 'c' and 'a', {{.*}} [cuda-restrict-partial]
+// CHECK-MESSAGES: :[[@LINE-4]]:36: warning: pointer parameter 'a' of 'fail1' is not '__restrict__' while 'b' is; the unqualified pointers may alias each other, so the compiler must reload through one after every store through another [cuda-restrict-partial]
+// CHECK-MESSAGES: :[[@LINE-5]]:75: warning: pointer parameter 'c' of 'fail1' is not '__restrict__' while 'b' is; the unqualified pointers may alias each other, {{.*}} [cuda-restrict-partial]
 
 // The write is through a local pointer made from the parameter, and a
 // compound assignment.
@@ -18,7 +18,7 @@ __device__ void fail2(float *out, const float *__restrict__ in, const float *bia
   float *row = out + n * threadIdx.y;
   row[threadIdx.x] += in[threadIdx.x] * bias[threadIdx.x];
 }
-// CHECK-MESSAGES: :[[@LINE-4]]:30: warning: pointer parameter 'out' of 'fail2' is not '__restrict__' while 'in' is; 'out' and 'bias', {{.*}} [cuda-restrict-partial]
+// CHECK-MESSAGES: :[[@LINE-4]]:30: warning: pointer parameter 'out' of 'fail2' is not '__restrict__' while 'in' is; the unqualified pointers may alias each other, {{.*}} [cuda-restrict-partial]
 // CHECK-MESSAGES: :[[@LINE-5]]:78: warning: pointer parameter 'bias' of 'fail2' {{.*}} [cuda-restrict-partial]
 
 // In a template: reported once, at the pattern.
@@ -27,7 +27,7 @@ __global__ void fail3(T *__restrict__ dst, const T *src, T *acc) {
   dst[threadIdx.x] = src[threadIdx.x];
   acc[threadIdx.x] += src[threadIdx.x];
 }
-// CHECK-MESSAGES: :[[@LINE-4]]:53: warning: pointer parameter 'src' of 'fail3' is not '__restrict__' while 'dst' is; 'src' and 'acc', {{.*}} [cuda-restrict-partial]
+// CHECK-MESSAGES: :[[@LINE-4]]:53: warning: pointer parameter 'src' of 'fail3' is not '__restrict__' while 'dst' is; the unqualified pointers may alias each other, {{.*}} [cuda-restrict-partial]
 // CHECK-MESSAGES: :[[@LINE-5]]:61: warning: pointer parameter 'acc' of 'fail3' {{.*}} [cuda-restrict-partial]
 template __global__ void fail3<float>(float *__restrict__, const float *, float *);
 template __global__ void fail3<int>(int *__restrict__, const int *, int *);
@@ -36,7 +36,7 @@ template __global__ void fail3<int>(int *__restrict__, const int *, int *);
 __global__ void fail4(const unsigned char *bytes, int *hist, const float *__restrict__ w) {
   atomicAdd(&hist[bytes[threadIdx.x]], int(w[0]));
 }
-// CHECK-MESSAGES: :[[@LINE-3]]:44: warning: pointer parameter 'bytes' of 'fail4' is not '__restrict__' while 'w' is; 'bytes' and 'hist', {{.*}} [cuda-restrict-partial]
+// CHECK-MESSAGES: :[[@LINE-3]]:44: warning: pointer parameter 'bytes' of 'fail4' is not '__restrict__' while 'w' is; the unqualified pointers may alias each other, {{.*}} [cuda-restrict-partial]
 // CHECK-MESSAGES: :[[@LINE-4]]:56: warning: pointer parameter 'hist' of 'fail4' {{.*}} [cuda-restrict-partial]
 
 // Negatives.
@@ -66,6 +66,11 @@ __global__ void correct8(float *__restrict__ out, float *scratch, const float *i
 // analysis already keeps them apart.
 __global__ void correct9(const int *idx, float *out, const float *__restrict__ in) {
   out[threadIdx.x] = in[idx[threadIdx.x]];
+}
+// A __forceinline__ helper: its callers' arguments decide the aliasing.
+__device__ __forceinline__ void correct11(const float *src, float *tmp, float *acc, const float *__restrict__ w) {
+  tmp[threadIdx.x] = src[threadIdx.x] * w[0];
+  acc[threadIdx.x] += tmp[threadIdx.x];
 }
 // Host functions are not device code.
 void correct10(const float *a, float *b, float *__restrict__ c) { b[0] = a[0]; c[0] = 0; }
