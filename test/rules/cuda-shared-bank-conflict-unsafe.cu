@@ -24,3 +24,14 @@ __global__ void fail2(unsigned *out) {
   // CHECK-NOTES: :[[@LINE-6]]:23: note: unsafe fix: the array is used other than as 'hist[i][j]' {{.*}}
   out[threadIdx.x] = sizeof(hist);
 }
+
+// Used only as s[i][j]: the fix-it is safe, no unsafe note (the notes are
+// checked strictly).
+__global__ void fail3(float *out) {
+  __shared__ float s[32][32];
+  s[threadIdx.y][threadIdx.x] = 1.0f;
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x][0];
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 's[threadIdx.x][0]' accesses {{.*}} [cuda-shared-bank-conflict]
+  // CHECK-NOTES: :[[@LINE-5]]:20: note: pad the row by one element to spread the rows over the banks
+}
