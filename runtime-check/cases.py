@@ -9,7 +9,8 @@ case.json (one per rule directory):
         {"name": "bad", "variant": "bad" | "good", "source": "bad.cu",
          "nvcc": "accept" | "reject",
          "expected": "<outcome>", "what": "<what this case does>",
-         "nvcc_flags": ["-DNDEBUG"]},   (optional: this variant's extra nvcc flags)
+         "nvcc_flags": ["-DNDEBUG"],    (optional: this variant's extra nvcc flags)
+         "timed": {"baseline": "good", "min_ratio": 2.0}},   (optional, see below)
         ...
       ]
     }
@@ -19,6 +20,12 @@ case.json (one per rule directory):
 verified), `correct-results` / `wrong-results` (for pairs whose point is the computed values), or
 `nvcc-rejects` (the file must not build: the rule is one nvcc itself reports). The programs print
 it on one line: `RUNTIME-CHECK outcome=<token> detail=<text>` (see common/runtime_check.cuh).
+
+Timed cases (performance rules): a variant with `timed` has `expected` `slower`. Its program and
+the program of its `baseline` variant (same rule) each verify their results and put
+`time_ms=<milliseconds>` in their detail text. The execution tier then observes `slower` when
+both succeeded and this variant's time is at least `min_ratio` times the baseline's, and
+`not-slower` otherwise (or the program's own token when it failed).
 
 Python 3 standard library only: this runs in CI.
 """
@@ -32,6 +39,8 @@ ROOT = os.path.dirname(os.path.abspath(__file__))
 VARIANTS = ("bad", "good")
 NVCC_EXPECTATIONS = ("accept", "reject")
 RESULT_LINE = re.compile(r"^RUNTIME-CHECK outcome=(\S+) detail=(.*)$", re.M)
+# The time a timed case's program measured, in its detail text.
+TIME_MS = re.compile(r"\btime_ms=([0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)")
 # nvcc flags of both tiers: the rules and the observed results are about sm_90 (H100/H200).
 NVCC_ARCH = "-arch=sm_90"
 
@@ -53,6 +62,18 @@ class Case:
         self.nvcc_flags = list(data.get("nvcc_flags", []))
         if not all(isinstance(f, str) for f in self.nvcc_flags):
             raise ValueError(f"{rule}/{self.name}: nvcc_flags must be a list of strings")
+        # {"baseline": "<variant name>", "min_ratio": <float>} for a timed case, else None.
+        self.timed = data.get("timed")
+        if self.timed is not None:
+            if not isinstance(self.timed, dict) or not isinstance(self.timed.get("baseline"), str) \
+                    or not isinstance(self.timed.get("min_ratio"), (int, float)) \
+                    or self.timed["min_ratio"] <= 0:
+                raise ValueError(f"{rule}/{self.name}: timed needs a baseline name and a "
+                                 "positive min_ratio")
+            if self.expected != "slower":
+                raise ValueError(f"{rule}/{self.name}: a timed case expects 'slower'")
+        elif self.expected in ("slower", "not-slower"):
+            raise ValueError(f"{rule}/{self.name}: 'slower' is the expectation of a timed case")
         if self.variant not in VARIANTS:
             raise ValueError(f"{rule}/{self.name}: variant must be bad or good")
         if self.nvcc not in NVCC_EXPECTATIONS:
@@ -93,7 +114,12 @@ def load(root=ROOT, only=None):
         if not any(v.get("variant") == "bad" for v in variants) or \
                 not any(v.get("variant") == "good" for v in variants):
             raise ValueError(f"{path}: a pair needs at least one bad and one good variant")
-        cases.extend(Case(entry, v, os.path.join(root, entry)) for v in variants)
+        these = [Case(entry, v, os.path.join(root, entry)) for v in variants]
+        names = {c.name for c in these}
+        for c in these:
+            if c.timed and (c.timed["baseline"] not in names or c.timed["baseline"] == c.name):
+                raise ValueError(f"{path}: {c.name}: timed baseline must be another variant")
+        cases.extend(these)
     keys = [c.key for c in cases]
     if len(keys) != len(set(keys)):
         raise ValueError("two cases of one rule share a name")

@@ -115,6 +115,36 @@ def run_one(exe, timeout):
     return token, detail.strip(), seconds, proc.returncode
 
 
+def apply_timed(all_cases, rows):
+    """Sets the observed outcome of the timed cases (cases.py): `slower` when the case and its
+    baseline both succeeded and the case took at least min_ratio times the baseline's time_ms,
+    `not-slower` when not; a case or baseline that failed keeps its own token."""
+    by_key = {(r["rule"], r["name"]): r for r in rows}
+    ok = ("correct-results", "cudaSuccess")
+    for c in all_cases:
+        if not c.timed:
+            continue
+        row = by_key[(c.rule, c.name)]
+        base = by_key.get((c.rule, c.timed["baseline"]))
+        if base is None or row["observed"] not in ok or base["observed"] not in ok:
+            continue
+        t = cases_mod.TIME_MS.search(row["detail"])
+        tb = cases_mod.TIME_MS.search(base["detail"])
+        if not t or not tb or float(tb.group(1)) <= 0:
+            row["observed"] = "not-slower"
+            row["detail"] += " | no time_ms to compare"
+        else:
+            ratio = float(t.group(1)) / float(tb.group(1))
+            row["observed"] = "slower" if ratio >= c.timed["min_ratio"] else "not-slower"
+            # First, so that the docs' shortened detail keeps it.
+            row["detail"] = (f"{ratio:.2f}x the time of {c.timed['baseline']} "
+                             f"({t.group(1)} ms vs {tb.group(1)} ms; min_ratio "
+                             f"{c.timed['min_ratio']}) | " + row["detail"])
+        row["agrees"] = row["observed"] == c.expected
+        print(f"[{'ok' if row['agrees'] else 'DISAGREES'}] {c.key}: {row['observed']} "
+              f"(timed against {c.timed['baseline']})", flush=True)
+
+
 def gpu_info():
     """(gpu name, driver version) from nvidia-smi, or ('unknown', 'unknown')."""
     try:
@@ -199,6 +229,8 @@ def main(argv=None):
         rows.append(row)
         print(f"[{'ok' if row['agrees'] else 'DISAGREES'}] {c.key}: {observed} ({detail})",
               flush=True)
+
+    apply_timed(all_cases, rows)
 
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     latest = {"gpu": gpu, "driver": driver, "cuda": cuda, "date": date,

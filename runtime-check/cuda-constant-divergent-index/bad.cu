@@ -1,0 +1,43 @@
+// runtime-check cuda-constant-divergent-index, bad: every thread reads a __constant__ table at
+// an index that differs across the lanes of its warp ((threadIdx.x + i) & 255), so each warp
+// read is split into 32 serialized constant-cache requests. Timed against good.cu, which reads
+// the same 256 entries per thread in a warp-uniform order. cuda-lint reports the read.
+#include <vector>
+#include "../common/runtime_check.cuh"
+
+__constant__ float table[256];
+
+__global__ void lookup(float *out) {
+  float acc = 0.0f;
+  for (int i = 0; i < 256; ++i)
+    acc += table[(threadIdx.x + i) & 255];
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+int main() {
+  const int blocks = 1024, threads = 256, n = blocks * threads, reps = 20;
+  std::vector<float> host_table(256), host(n);
+  for (int k = 0; k < 256; ++k) host_table[k] = 0.5f * k;
+  float *out = nullptr;
+  RC_CHECK(cudaSetDevice(0));
+  RC_CHECK(cudaMemcpyToSymbol(table, host_table.data(), sizeof(float) * 256));
+  RC_CHECK(cudaMalloc(&out, n * sizeof(float)));
+  lookup<<<blocks, threads>>>(out);  // warm-up
+  RC_CHECK_LAUNCH(lookup);
+  cudaEvent_t start, stop;
+  RC_CHECK(cudaEventCreate(&start));
+  RC_CHECK(cudaEventCreate(&stop));
+  RC_CHECK(cudaEventRecord(start));
+  for (int r = 0; r < reps; ++r) lookup<<<blocks, threads>>>(out);
+  RC_CHECK(cudaEventRecord(stop));
+  RC_CHECK_LAUNCH(lookup);
+  float ms = 0.0f;
+  RC_CHECK(cudaEventElapsedTime(&ms, start, stop));
+  RC_CHECK(cudaMemcpy(host.data(), out, n * sizeof(float), cudaMemcpyDeviceToHost));
+  RC_CHECK(cudaFree(out));
+  int wrong = 0;
+  for (int i = 0; i < n; ++i) wrong += host[i] != 16320.0f;  // 0.5 * (0 + ... + 255)
+  if (wrong) RC_FINISH("wrong-results", "time_ms=%.4f %d of %d sums wrong", ms / reps, wrong, n);
+  RC_FINISH("correct-results", "time_ms=%.4f per launch of %dx%d threads, 256 divergent constant reads each",
+            ms / reps, blocks, threads);
+}
