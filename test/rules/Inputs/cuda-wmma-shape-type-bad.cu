@@ -1,3 +1,7 @@
-// Input of cuda-wmma-shape-type-nvcc.cu: code nvcc 13.0 rejects and cuda-wmma-shape-type reports.
-// TODO: the bad code (until then nvcc accepts this file and the test fails).
-__global__ void bad(float *x) {}
+#include <mma.h>
+using namespace nvcuda;
+
+__global__ void bad(const half *p) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 8, half, wmma::row_major> a;
+  wmma::load_matrix_sync(a, p, 16);
+}

@@ -1,3 +1,7 @@
-// Input of cuda-wmma-shape-type-nvcc.cu: code nvcc 13.0 accepts and cuda-wmma-shape-type does not report.
-// TODO: the close variants of the bad file that are correct.
-__global__ void good(float *x) {}
+#include <mma.h>
+using namespace nvcuda;
+
+__global__ void good(const half *p) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> a;
+  wmma::load_matrix_sync(a, p, 16);
+}
