@@ -51,6 +51,31 @@ AST_MATCHER(clang::UnresolvedLookupExpr, isWmmaLookup) {
   return isInWmmaNamespace((*Node.decls_begin())->getUnderlyingDecl());
 }
 
+/// Calls \p Visit with the fragment that \p D's type names and the function
+/// whose body declares it (for noteInstantiation): once for a non-dependent
+/// type; for a dependent one in a function template, once per
+/// specialization (decodeWmmaFragmentIn), until \p Visit returns true.
+/// Nothing for a declaration inside a template that is not a function
+/// template's body, nor for a type that is not a fragment.
+template <typename Fn>
+void forEachFragmentOf(clang::ASTContext &Ctx, const clang::DeclaratorDecl *D, Fn Visit) {
+  const auto *F = llvm::dyn_cast_or_null<clang::FunctionDecl>(D->getParentFunctionOrMethod());
+  if (D->getType()->isDependentType()) {
+    const clang::FunctionTemplateDecl *FTD = F ? F->getDescribedFunctionTemplate() : nullptr;
+    if (!FTD)
+      return;
+    for (const clang::FunctionDecl *Spec : FTD->specializations())
+      if (auto Frag = decodeWmmaFragmentIn(Ctx, D->getType(), Spec))
+        if (Visit(*Frag, Spec))
+          return;
+    return;
+  }
+  if (D->isTemplated())
+    return;
+  if (const WmmaFragment *Frag = decodeWmmaFragment(Ctx, D->getType()))
+    Visit(*Frag, F);
+}
+
 /// The WMMA call of a match of `callExpr(isWmmaCall()).bind("call")` or
 /// `unresolvedLookupExpr(isWmmaLookup()).bind("lookup")` (the callee of a
 /// RecoveryExpr: a call that matched no overload), with the function whose

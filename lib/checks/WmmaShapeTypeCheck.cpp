@@ -102,23 +102,9 @@ static std::string supportedTable() {
 }
 
 void WmmaShapeTypeCheck::checkDecl(const DeclaratorDecl *D) {
-  const auto *Fn = dyn_cast_or_null<FunctionDecl>(D->getParentFunctionOrMethod());
-  if (D->getType()->isDependentType()) {
-    // clang drops the body of an instantiation it rejects: read the
-    // template's own declaration with each specialization's arguments.
-    const FunctionTemplateDecl *FTD = Fn ? Fn->getDescribedFunctionTemplate() : nullptr;
-    if (!FTD)
-      return;
-    for (const FunctionDecl *Spec : FTD->specializations())
-      if (auto F = decodeWmmaFragmentIn(*Ctx, D->getType(), Spec))
-        if (reportFragment(D->getLocation(), *F, Spec))
-          return;
-    return;
-  }
-  if (D->isTemplated())
-    return;
-  if (const WmmaFragment *F = decodeWmmaFragment(*Ctx, D->getType()))
-    reportFragment(D->getLocation(), *F, Fn);
+  forEachFragmentOf(*Ctx, D, [&](const WmmaFragment &F, const FunctionDecl *Fn) {
+    return reportFragment(D->getLocation(), F, Fn);
+  });
 }
 
 bool WmmaShapeTypeCheck::reportFragment(SourceLocation Loc, const WmmaFragment &F,
