@@ -1,3 +1,8 @@
-// Input of cuda-wmma-arch-nvcc.cu: code nvcc 13.0 accepts and cuda-wmma-arch does not report.
-// TODO: the close variants of the bad file that are correct.
-__global__ void good(float *x) {}
+#include <mma.h>
+#include <cuda_bf16.h>
+using namespace nvcuda;
+
+__global__ void bad(const __nv_bfloat16 *p) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> a;
+  wmma::load_matrix_sync(a, p, 16);
+}
