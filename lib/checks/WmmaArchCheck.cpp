@@ -14,24 +14,36 @@ using namespace clang::ast_matchers;
 namespace cuda_lint {
 
 namespace {
+/// The ranges of the main file the raw lexing must not read: #if regions
+/// the preprocessor skipped, and the invocations of function-like macros
+/// (`NV_IF_TARGET(NV_PROVIDES_SM_80, (...))` may drop its arguments on this
+/// side; a use that does expand is in the AST).
 class SkippedRanges : public PPCallbacks {
 public:
-  explicit SkippedRanges(std::vector<SourceRange> &Out) : Out(Out) {}
+  SkippedRanges(const SourceManager &SM, std::vector<SourceRange> &Out)
+      : SM(SM), Out(Out) {}
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
     Out.push_back(Range);
   }
+  void MacroExpands(const Token &, const MacroDefinition &, SourceRange Range,
+                    const MacroArgs *Args) override {
+    if (Args && Range.getBegin().isFileID() && SM.isInMainFile(Range.getBegin()))
+      Out.push_back(Range);
+  }
 
 private:
+  const SourceManager &SM;
   std::vector<SourceRange> &Out;
 };
 } // namespace
 
-void WmmaArchCheck::registerCudaPPCallbacks(const SourceManager &, Preprocessor *P) {
+void WmmaArchCheck::registerCudaPPCallbacks(const SourceManager &SourceMgr,
+                                            Preprocessor *P) {
   // Called once per translation unit, before it is preprocessed (matching,
   // and onStartOfTranslationUnit, come after the whole unit is parsed).
   Skipped.clear();
   if (P)
-    P->addPPCallbacks(std::make_unique<SkippedRanges>(Skipped));
+    P->addPPCallbacks(std::make_unique<SkippedRanges>(SourceMgr, Skipped));
 }
 
 void WmmaArchCheck::registerMatchers(MatchFinder *Finder) {
@@ -93,7 +105,7 @@ void WmmaArchCheck::scanMainFile(unsigned Arch) {
   auto InSkipped = [&](SourceLocation Loc) {
     for (const SourceRange &R : Skipped)
       if (!SM->isBeforeInTranslationUnit(Loc, R.getBegin()) &&
-          SM->isBeforeInTranslationUnit(Loc, R.getEnd()))
+          !SM->isBeforeInTranslationUnit(R.getEnd(), Loc))
         return true;
     return false;
   };

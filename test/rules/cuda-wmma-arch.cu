@@ -76,6 +76,16 @@ __global__ void correct2(const __nv_bfloat16 *p) {
   (void)f;
 #endif
 }
+// Inside a function-like macro's arguments (which may be dropped on this side,
+// as NV_IF_TARGET does): left to the AST, where a dropped use is not.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#define IF_SM80(...) __VA_ARGS__
+#else
+#define IF_SM80(...)
+#endif
+__global__ void correct5(float *out) {
+  IF_SM80(out[0] = wmma::__float_to_tf32(out[0]);)
+}
 // A name in a comment or a string is not a use: precision::tf32, bmmaBitOpAND.
 __device__ const char *correct3() { return "precision::tf32 bmma_sync"; }
 // Only the host side sees this.
