@@ -1,0 +1,8 @@
+#include <mma.h>
+using namespace nvcuda;
+
+__global__ void bad(const half *p, float *out) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, half> a;
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
+  wmma::store_matrix_sync(out, acc, 16);
+}
