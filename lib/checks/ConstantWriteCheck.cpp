@@ -190,8 +190,11 @@ void ConstantWriteCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void ConstantWriteCheck::checkMatch(const MatchFinder::MatchResult &Result) {
-  if (Result.Nodes.getNodeAs<VarDecl>("constant")) {
-    HaveConstant = true;
+  if (const auto *VD = Result.Nodes.getNodeAs<VarDecl>("constant")) {
+    // clang's implicit __constant__ on constexpr variables (device side)
+    // cannot be stored to: only written ones enable the walks.
+    if (!VD->getAttr<CUDAConstantAttr>()->isImplicit())
+      HaveConstant = true;
     return;
   }
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
