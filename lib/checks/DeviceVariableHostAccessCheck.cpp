@@ -28,6 +28,15 @@ bool isHostCode(const FunctionDecl *FD) {
          !FD->getDescribedFunctionTemplate();
 }
 
+/// Whether \p CE is another runtime function that takes a symbol
+/// (cudaGraphAddMemcpyNodeToSymbol, cudaGraphExecMemcpyNodeSetParamsFromSymbol,
+/// ...): a `cuda...` function with "Symbol" in its name.
+bool takesSymbol(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  return FD && FD->getIdentifier() && FD->getName().starts_with("cuda") &&
+         FD->getName().contains("Symbol");
+}
+
 /// How the variable is used: the expression that uses it as an operand of
 /// \p Parent-most interest.
 enum class Use { Read, Write, Address };
@@ -128,7 +137,7 @@ void DeviceVariableHostAccessCheck::checkMatch(const MatchFinder::MatchResult &R
   if (!Parents.empty())
     if (const auto *Call = Parents[0].get<CallExpr>())
       if (const IntrinsicInfo *I = lookupIntrinsic(Call);
-          I && I->Kind == IntrinsicKind::SymbolApi)
+          (I && I->Kind == IntrinsicKind::SymbolApi) || takesSymbol(Call))
         return;
   // A device variable named through a reference type by the symbol API
   // template (`cudaMemcpyToSymbol(const T &symbol, ...)`) binds directly.

@@ -73,6 +73,10 @@ void correct1(float *dst) {
   cudaGetSymbolAddress(&addr, counter);
   size_t bytes = 0;
   cudaGetSymbolSize(&bytes, coef);
+  cudaGraph_t graph = nullptr;
+  cudaGraphNode_t node = nullptr;
+  cudaGraphAddMemcpyNodeToSymbol(&node, graph, nullptr, 0, coef, dst, sizeof(coef), 0,
+                                 cudaMemcpyHostToDevice);
   managed_total = 3;
   int m = managed_total + 1;
   decltype(counter) same = sizeof(counter) + alignof(decltype(coef)) + sizeof coef[0];
