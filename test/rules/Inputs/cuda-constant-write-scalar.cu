@@ -1,0 +1,4 @@
+__constant__ int limit;
+__global__ void k(int *out) {
+  limit = out[0];
+}
