@@ -127,6 +127,10 @@ json::Value resultToJSON(const SideResult &R) {
   for (const AcceptedLine &A : R.Accepted)
     Accepted.push_back(json::Object{{"file", A.File}, {"line", A.Line}, {"rule", A.RuleId}});
   Out["accepted"] = std::move(Accepted);
+  json::Array Facts;
+  for (const SideFact &F : R.Facts)
+    Facts.push_back(sideFactToJSON(F));
+  Out["facts"] = std::move(Facts);
   if (R.ToolFailure)
     Out["toolFailure"] = *R.ToolFailure;
   return Out;
@@ -154,6 +158,13 @@ llvm::Expected<SideResult> resultFromJSON(const json::Value &V) {
         R.Accepted.push_back({AO->getString("file").value_or("").str(),
                               unsigned(AO->getInteger("line").value_or(0)),
                               AO->getString("rule").value_or("").str()});
+  if (const json::Array *Facts = O->getArray("facts"))
+    for (const json::Value &F : *Facts) {
+      auto Fact = sideFactFromJSON(F);
+      if (!Fact)
+        return Fact.takeError();
+      R.Facts.push_back(std::move(*Fact));
+    }
   if (const json::Array *Analysed = O->getArray("analysed"))
     for (const json::Value &A : *Analysed)
       if (const json::Object *AO = A.getAsObject()) {

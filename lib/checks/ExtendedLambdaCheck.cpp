@@ -1,0 +1,53 @@
+#include "checks/ExtendedLambdaCheck.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_lint {
+
+ExtendedLambdaCheck::ExtendedLambdaCheck(llvm::StringRef Name, tidy::ClangTidyContext *Context)
+    : CudaCheck(Name, Context),
+      Fact(Options.getLocalOrGlobal("CudaLint.ExtendedLambda", "").str()) {}
+
+void ExtendedLambdaCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(lambdaExpr(forCallable(functionDecl().bind("enclosing"))).bind("lambda"),
+                     this);
+}
+
+/// The written (not inferred) `__device__` / `__host__` of a lambda's call
+/// operator.
+template <typename A> static const A *writtenAttr(const CXXMethodDecl *MD) {
+  const A *Attr = MD ? MD->getAttr<A>() : nullptr;
+  return Attr && !Attr->isImplicit() ? Attr : nullptr;
+}
+
+void ExtendedLambdaCheck::checkMatch(const MatchFinder::MatchResult &Result) {
+  if (Fact == "true" || isDeviceSide(*Ctx)) // one side reports: the host's
+    return;
+  const auto *Lambda = Result.Nodes.getNodeAs<LambdaExpr>("lambda");
+  const auto *Enclosing = Result.Nodes.getNodeAs<FunctionDecl>("enclosing");
+  if (!Lambda || !Enclosing || isDeviceFunction(Enclosing))
+    return; // a lambda in device code needs no flag
+  const CXXMethodDecl *Call = Lambda->getCallOperator();
+  const auto *Device = writtenAttr<CUDADeviceAttr>(Call);
+  if (!Device)
+    return;
+  // Without an nvcc command (no fact), only a project declared to build with
+  // nvcc (CudaLint.Compilers) is concerned; portabilityApplies decides.
+  if (Fact.empty() && !projectBuildsWith(CudaCompiler::Nvcc))
+    return;
+  SourceLocation Loc = userLoc(*SM, Lambda->getBeginLoc());
+  if (!reportOnce(Lambda->getBeginLoc().getPtrEncoding()) ||
+      !portabilityApplies(CudaCompiler::Nvcc, Loc))
+    return;
+  report(Loc, "%select{__device__|__host__ __device__}0 lambda in host code requires nvcc's "
+              "--extended-lambda flag, which the compile command lacks")
+      << (writtenAttr<CUDAHostAttr>(Call) ? 1 : 0);
+}
+
+CUDA_LINT_DEFINE_CHECK_FACTORY(ExtendedLambdaCheck)
+
+} // namespace cuda_lint

@@ -1,0 +1,3 @@
+// Input of cuda-extended-lambda-nvcc.cu: code nvcc 13.0 rejects and cuda-extended-lambda reports.
+// TODO: the bad code (until then nvcc accepts this file and the test fails).
+__global__ void bad(float *x) {}
