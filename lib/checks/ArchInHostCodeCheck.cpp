@@ -88,6 +88,7 @@ private:
 void ArchInHostCodeCheck::registerCudaPPCallbacks(const SourceManager &SourceMgr,
                                                   Preprocessor *P) {
   SM = &SourceMgr; // addTest compares lines before the first match
+  Tests.clear();
   if (P)
     P->addPPCallbacks(std::make_unique<Callbacks>(*this, SourceMgr, *P));
 }

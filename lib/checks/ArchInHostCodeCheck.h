@@ -29,10 +29,9 @@ public:
   void addTest(clang::SourceLocation Loc, llvm::StringRef Directive);
 
 protected:
-  void startTranslationUnit() override {
-    Tests.clear();
-    Innermost.clear();
-  }
+  /// Matching starts after preprocessing: the tests were recorded already
+  /// (they are cleared in registerCudaPPCallbacks, per unit).
+  void startTranslationUnit() override { Innermost.clear(); }
   void registerCudaPPCallbacks(const clang::SourceManager &SM,
                                clang::Preprocessor *PP) override;
 

@@ -25,7 +25,9 @@ template <typename A> static const A *writtenAttr(const CXXMethodDecl *MD) {
 }
 
 void ExtendedLambdaCheck::checkMatch(const MatchFinder::MatchResult &Result) {
-  if (Fact == "true" || isDeviceSide(*Ctx)) // one side reports: the host's
+  // Only an nvcc command seen without the flag says it is missing: a file
+  // outside any database (flags unknown) or a clang command is not reported.
+  if (Fact != "false" || isDeviceSide(*Ctx)) // one side reports: the host's
     return;
   const auto *Lambda = Result.Nodes.getNodeAs<LambdaExpr>("lambda");
   const auto *Enclosing = Result.Nodes.getNodeAs<FunctionDecl>("enclosing");
@@ -34,10 +36,6 @@ void ExtendedLambdaCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   const CXXMethodDecl *Call = Lambda->getCallOperator();
   const auto *Device = writtenAttr<CUDADeviceAttr>(Call);
   if (!Device)
-    return;
-  // Without an nvcc command (no fact), only a project declared to build with
-  // nvcc (CudaLint.Compilers) is concerned; portabilityApplies decides.
-  if (Fact.empty() && !projectBuildsWith(CudaCompiler::Nvcc))
     return;
   SourceLocation Loc = userLoc(*SM, Lambda->getBeginLoc());
   if (!reportOnce(Lambda->getBeginLoc().getPtrEncoding()) ||

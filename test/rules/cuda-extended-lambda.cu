@@ -8,7 +8,7 @@
 // Host code is parsed on both sides; the finding is reported once.
 #include <cuda_runtime.h>
 
-template <typename F> __global__ void apply(F f, int *out) { out[threadIdx.x] = f(threadIdx.x); }
+template <typename F, typename T> __global__ void apply(F f, T *out) { out[threadIdx.x] = f(threadIdx.x); }
 
 void fail1(int *out) {
   auto twice = [] __device__ (int i) { return 2 * i; };

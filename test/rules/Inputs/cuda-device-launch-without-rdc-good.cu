@@ -1,3 +1,7 @@
-// Input of cuda-device-launch-without-rdc-nvcc.cu: code nvcc 13.0 accepts and cuda-device-launch-without-rdc does not report.
-// TODO: the close variants of the bad file that are correct.
-__global__ void good(float *x) {}
+// Input of cuda-device-launch-without-rdc-nvcc.cu: the launch moved to the host.
+__global__ void child(int *p) { p[threadIdx.x] = 1; }
+__global__ void parent(int *p) { p[0] = 0; }
+void run(int *p) {
+  parent<<<1, 1>>>(p);
+  child<<<1, 32>>>(p);
+}
