@@ -134,48 +134,64 @@ std::optional<LayoutDifference> compareLayouts(const json::Value &Host,
         return I;
     return std::nullopt;
   };
+  // A record-typed entry whose size differs is reported at the first
+  // difference inside it when there is one ("in.pad" rather than "in").
+  std::optional<LayoutDifference> Outer;
+  auto Found = [&](LayoutDifference D) -> std::optional<LayoutDifference> {
+    if (Outer && !llvm::StringRef(D.Field).starts_with(Outer->Field + ".") &&
+        !llvm::StringRef(D.Field).starts_with(Outer->Field + "["))
+      return Outer;
+    return D;
+  };
   for (size_t I = 0; I < std::max(HF->size(), DF->size()); ++I) {
+    LayoutDifference Here = Diff;
     const json::Object *HO = Field(*HF, I), *DO = Field(*DF, I);
     if (HO && DO && NameOf(HO) == NameOf(DO)) {
       int64_t HB = integer(*HO, "bit").value_or(0), DB = integer(*DO, "bit").value_or(0);
       int64_t HS = integer(*HO, "bits").value_or(0), DS = integer(*DO, "bits").value_or(0);
       if (HB == DB && HS == DS)
         continue;
-      Diff.HostField = I;
-      Diff.DeviceField = I;
-      Diff.Field = NameOf(HO).str();
-      Diff.HostBit = HB, Diff.DeviceBit = DB, Diff.HostBits = HS, Diff.DeviceBits = DS;
-      return Diff;
+      Here.HostField = I;
+      Here.DeviceField = I;
+      Here.Field = NameOf(HO).str();
+      Here.HostBit = HB, Here.DeviceBit = DB, Here.HostBits = HS, Here.DeviceBits = DS;
+      if (HB == DB && !Outer) { // the size alone: look inside first
+        Outer = Here;
+        continue;
+      }
+      return Found(Here);
     }
     // Names differ at I (or one side has ended): an entry only one side has.
     if (DO && !IndexOf(*HF, NameOf(DO))) {
-      Diff.DeviceField = I;
-      Diff.Field = NameOf(DO).str();
-      Diff.DeviceBit = integer(*DO, "bit").value_or(0);
-      Diff.DeviceBits = integer(*DO, "bits").value_or(0);
-      return Diff;
+      Here.DeviceField = I;
+      Here.Field = NameOf(DO).str();
+      Here.DeviceBit = integer(*DO, "bit").value_or(0);
+      Here.DeviceBits = integer(*DO, "bits").value_or(0);
+      return Found(Here);
     }
     if (HO && !IndexOf(*DF, NameOf(HO))) {
-      Diff.HostField = I;
-      Diff.Field = NameOf(HO).str();
-      Diff.HostBit = integer(*HO, "bit").value_or(0);
-      Diff.HostBits = integer(*HO, "bits").value_or(0);
-      return Diff;
+      Here.HostField = I;
+      Here.Field = NameOf(HO).str();
+      Here.HostBit = integer(*HO, "bit").value_or(0);
+      Here.HostBits = integer(*HO, "bits").value_or(0);
+      return Found(Here);
     }
     // Both sides have both names, in another order: the host's entry.
     if (HO) {
       std::optional<size_t> J = IndexOf(*DF, NameOf(HO));
       const json::Object *Other = Field(*DF, *J);
-      Diff.HostField = I;
-      Diff.DeviceField = *J;
-      Diff.Field = NameOf(HO).str();
-      Diff.HostBit = integer(*HO, "bit").value_or(0);
-      Diff.HostBits = integer(*HO, "bits").value_or(0);
-      Diff.DeviceBit = integer(*Other, "bit").value_or(0);
-      Diff.DeviceBits = integer(*Other, "bits").value_or(0);
-      return Diff;
+      Here.HostField = I;
+      Here.DeviceField = *J;
+      Here.Field = NameOf(HO).str();
+      Here.HostBit = integer(*HO, "bit").value_or(0);
+      Here.HostBits = integer(*HO, "bits").value_or(0);
+      Here.DeviceBit = integer(*Other, "bit").value_or(0);
+      Here.DeviceBits = integer(*Other, "bits").value_or(0);
+      return Found(Here);
     }
   }
+  if (Outer)
+    return Outer;
   if (Diff.HostSize != Diff.DeviceSize || Diff.HostAlign != Diff.DeviceAlign)
     return Diff;
   return std::nullopt;

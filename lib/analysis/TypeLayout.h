@@ -59,7 +59,8 @@ struct LayoutDifference {
 };
 
 /// The first difference of \p Host and \p Device (two describeLayout
-/// values), or nullopt when they have the same size, alignment and fields
+/// values; a record-typed entry that differs in size only is reported at the
+/// first difference inside it, if any), or nullopt when they have the same size, alignment and fields
 /// (names, offsets and sizes; the types' names are not compared). A value
 /// not in describeLayout's form compares as no difference.
 std::optional<LayoutDifference> compareLayouts(const llvm::json::Value &Host,

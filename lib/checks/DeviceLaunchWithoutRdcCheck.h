@@ -9,7 +9,10 @@ namespace cuda_lint {
 /// launch in a `__global__`, `__device__` or `__host__ __device__` function,
 /// as the device compilation sees it) when the command lacks relocatable
 /// device code (`-rdc=true`, `-fgpu-rdc`; fact CudaLint.RelocatableDeviceCode).
-/// Both nvcc and clang reject it; the rule owns clang's error. Source: CUDA
+/// Both nvcc and clang reject it. clang 22 reports it itself and drops the
+/// launch from the AST, so its error, which this rule owns (docs front matter
+/// `clang-diagnostics:`), is the finding the user sees; the matcher reports
+/// where a front end keeps the launch in the AST. Source: CUDA
 /// C++ Programming Guide, "CUDA Dynamic Parallelism", "Compiling and Linking".
 /// Docs: docs/rules/cuda-device-launch-without-rdc.md
 class DeviceLaunchWithoutRdcCheck : public CudaCheck {

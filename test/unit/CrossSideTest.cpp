@@ -152,7 +152,7 @@ Side layoutsOf(llvm::StringRef Code, std::vector<std::string> Args) {
 const char *LayoutCode = R"(
 struct Inner { short s;
 #ifdef DEV
-  short pad;
+  int pad;
 #endif
   int x; };
 struct Outer { int before; Inner in; };
