@@ -51,7 +51,8 @@ template <typename T> T fail4(T v) {
 int use4() { return fail4(1) + fail4(2L); }
 
 // Negatives: __host__ __device__, __device__ and __global__ functions, a __device__ lambda in
-// a host function, __CUDA_ARCH__ outside functions, and a comment or a longer name.
+// a host function, __CUDA_ARCH__ outside functions, a comment, a longer name, and
+// __CUDA_ARCH_LIST__ (defined by nvcc in the host compilation as well).
 __host__ __device__ int correct1() {
 #ifdef __CUDA_ARCH__
   return 1;
@@ -82,6 +83,8 @@ void correct4(int *p) {
 #if 0 // __CUDA_ARCH__ is not tested here
 #endif
 #ifdef MY__CUDA_ARCH__X
+#endif
+#ifdef __CUDA_ARCH_LIST__ // nvcc defines it on the host side too
 #endif
 }
 #ifdef __CUDA_ARCH__
