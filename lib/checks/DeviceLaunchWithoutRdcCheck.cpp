@@ -1,4 +1,5 @@
 #include "checks/DeviceLaunchWithoutRdcCheck.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -17,6 +18,17 @@ void DeviceLaunchWithoutRdcCheck::registerMatchers(MatchFinder *Finder) {
       cudaKernelCallExpr(forCallable(functionDecl().bind("caller"))).bind("launch"), this);
 }
 
+/// A `__global__`, or a `__device__` written as such: clang makes lambdas
+/// (and constexpr functions) implicitly `__host__ __device__`, and one in a
+/// host function that launches a kernel is host code (clang defers, and then
+/// never gives, its device-side error there; nvcc accepts it).
+static bool explicitlyDevice(const FunctionDecl *FD) {
+  if (FD->hasAttr<CUDAGlobalAttr>())
+    return true;
+  const auto *A = FD->getAttr<CUDADeviceAttr>();
+  return A && !A->isImplicit();
+}
+
 void DeviceLaunchWithoutRdcCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   // The device compilation decides: on the host side a __host__ __device__
   // function's launch is a host launch.
@@ -24,7 +36,7 @@ void DeviceLaunchWithoutRdcCheck::checkMatch(const MatchFinder::MatchResult &Res
     return;
   const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
   const auto *Caller = Result.Nodes.getNodeAs<FunctionDecl>("caller");
-  if (!Launch || !Caller || !isDeviceFunction(Caller))
+  if (!Launch || !Caller || !explicitlyDevice(Caller))
     return;
   SourceLocation Loc = userLoc(*SM, Launch->getBeginLoc());
   if (!reportOnce(Loc.getPtrEncoding()))

@@ -8,6 +8,7 @@
 // the AST: that error is this rule's finding (an owned diagnostic), reported once. clang gives
 // it on the host side too, except in a __host__ __device__ function (a host launch there).
 #include <cuda_runtime.h>
+#include <type_traits>
 
 __global__ void child(int *p) {}
 
@@ -45,3 +46,15 @@ __host__ __device__ void correct2(int *p) {
   child<<<1, 1>>>(p);
 #endif
 }
+// A lambda in a host function (clang makes it implicitly __host__ __device__), generic or not:
+// host code, as in ggml's launch helpers.
+template <typename T> void correct3(int *p) {
+  auto launch = [=](auto n) {
+    child<<<1, decltype(n)::value>>>(p);
+    return true;
+  };
+  launch(std::integral_constant<int, 32>{});
+  auto plain = [=] { child<<<1, 1>>>(p); };
+  plain();
+}
+template void correct3<int>(int *);

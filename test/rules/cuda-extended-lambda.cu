@@ -37,6 +37,17 @@ struct Host {
   }
 };
 
+// Nested in a plain lambda of a host function (which clang makes implicitly __host__ __device__):
+// still host code for nvcc.
+void fail5() {
+  auto outer = [] {
+    auto inner = [] __device__ (int i) { return i; };
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: __device__ lambda {{.*}} [cuda-extended-lambda]
+    (void)inner;
+  };
+  outer();
+}
+
 // Negatives: lambdas without annotations (host lambdas), and annotated lambdas in device code.
 void correct1(int *out) {
   auto f = [](int i) { return i; };
@@ -47,6 +58,13 @@ __global__ void correct2(int *out) {
   auto f = [] __device__ (int i) { return i; };
   auto g = [] (int i) { return i; };
   out[0] = f(1) + g(2);
+}
+__global__ void correct4(int *out) {
+  auto outer = [=] {
+    auto inner = [] __device__ (int i) { return i; };
+    out[0] = inner(1);
+  };
+  outer();
 }
 __device__ int correct3() {
   auto f = [] __host__ __device__ () { return 3; };
