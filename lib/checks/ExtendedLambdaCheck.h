@@ -6,7 +6,8 @@
 namespace cuda_lint {
 
 /// A lambda written with `__device__` or `__host__ __device__` (an "extended
-/// lambda") in host code when the nvcc command lacks `--extended-lambda`
+/// lambda") when the nvcc command lacks `--extended-lambda` (nvcc 13.0 rejects
+/// the annotation in host and in device code alike)
 /// (fact CudaLint.ExtendedLambda). nvcc rejects it; clang accepts it without a
 /// flag, so it is a portability finding, reported for projects built with
 /// nvcc. Source: CUDA C++ Programming Guide, "Extended Lambdas"; nvcc

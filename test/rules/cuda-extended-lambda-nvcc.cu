@@ -16,5 +16,5 @@
 // RUN:   | FileCheck %s --check-prefix=QUIET --implicit-check-not='{{warning|error}}:'
 
 // NVCC: bad.cu(5): error: __host__ or __device__ annotation on lambda requires --extended-lambda nvcc flag
-// LINT: bad.cu:5:16: warning: __device__ lambda in host code requires nvcc's --extended-lambda flag, which the compile command lacks [cuda-extended-lambda]
+// LINT: bad.cu:5:16: warning: __device__ lambda requires nvcc's --extended-lambda flag, which the compile command lacks [cuda-extended-lambda]
 // QUIET: cuda-lint: 1 file, 0 findings
