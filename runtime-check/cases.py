@@ -10,7 +10,8 @@ case.json (one per rule directory):
          "nvcc": "accept" | "reject",
          "expected": "<outcome>", "what": "<what this case does>",
          "nvcc_flags": ["-DNDEBUG"],    (optional: this variant's extra nvcc flags)
-         "timed": {"baseline": "good", "min_ratio": 2.0}},   (optional, see below)
+         "timed": {"baseline": "good", "min_ratio": 2.0},   (optional, see below)
+         "lint_with_nvcc_flags": true}  (optional: cuda-lint gets them too, as its command)
         ...
       ]
     }
@@ -60,6 +61,9 @@ class Case:
         # Extra nvcc flags of this variant (e.g. ["-DNDEBUG"]), after NVCC_ARCH, in both tiers;
         # cuda-lint lints the source as written, without them.
         self.nvcc_flags = list(data.get("nvcc_flags", []))
+        # Whether cuda-lint lints with the nvcc flags as the compile command (`cuda-lint FILE --
+        # -arch=sm_90 FLAGS`): for rules about a flag of the command (-maxrregcount).
+        self.lint_with_nvcc_flags = bool(data.get("lint_with_nvcc_flags", False))
         if not all(isinstance(f, str) for f in self.nvcc_flags):
             raise ValueError(f"{rule}/{self.name}: nvcc_flags must be a list of strings")
         # {"baseline": "<variant name>", "min_ratio": <float>} for a timed case, else None.

@@ -63,7 +63,10 @@ def run_nvcc(nvcc, case, build_dir):
 def run_lint(cuda_lint, case):
     """Runs the pair's rule alone on `case`; returns (number of findings of that rule, exit
     status, the finding lines)."""
-    proc = subprocess.run(cuda_lint + [f"--checks=-*,{case.rule}", case.source],
+    command = []
+    if case.lint_with_nvcc_flags:
+        command = ["--", cases_mod.NVCC_ARCH, *case.nvcc_flags]
+    proc = subprocess.run(cuda_lint + [f"--checks=-*,{case.rule}", case.source, *command],
                           capture_output=True, text=True)
     out = proc.stdout + proc.stderr
     found = finding_re(case.rule).findall(out)

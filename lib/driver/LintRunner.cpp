@@ -584,6 +584,7 @@ SideResult lintSide(const std::string &File, const std::string &Directory,
     Context.setEnableProfiling(Settings.ProfileChecks);
     AcceptedLineCollector Accepted;
     UniformityStatsCollector Stats;
+    SideFactCollector Facts;
     Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Result.Inputs);
     Result.Uniformity = Stats.stats();
     for (ClangTidyError &E : Result.Errors)
@@ -591,6 +592,10 @@ SideResult lintSide(const std::string &File, const std::string &Directory,
     Result.Accepted = Accepted.take();
     for (AcceptedLine &A : Result.Accepted)
       A.File = normalizeFilePath(A.File, Directory);
+    Result.Facts = Facts.take();
+    for (SideFact &F : Result.Facts)
+      for (FactLocation &L : F.Locations)
+        L.File = normalizeFilePath(L.File, Directory);
     // Checks as configured for this file (command line over .cuda-lint.yaml).
     Result.EffectiveChecks = Context.getOptions().Checks.value_or("");
   };
@@ -615,6 +620,8 @@ TranslationUnitResult mergeSides(const std::string &File,
   // One tool failure per kind for the unit, naming its sides.
   std::map<std::string, std::vector<std::string>> FailedSides;
   std::vector<AcceptedLine> Accepted;
+  const SideResult *HostResult = nullptr;
+  std::vector<std::pair<std::string, std::vector<SideFact>>> DeviceFacts;
 
   for (size_t I = 0; I < Sides.size(); ++I) {
     const AnalysisSide &Side = Sides[I];
@@ -631,6 +638,10 @@ TranslationUnitResult mergeSides(const std::string &File,
       continue;
     }
     EffectiveChecks = R.EffectiveChecks;
+    if (!Side.IsDevice)
+      HostResult = &R;
+    else if (!R.Facts.empty())
+      DeviceFacts.push_back({Side.Name, R.Facts});
     Accepted.insert(Accepted.end(), R.Accepted.begin(), R.Accepted.end());
     for (ClangTidyError &E : R.Errors) {
       auto [It, Inserted] = Index.insert({keyOf(E), Result.Findings.size()});
@@ -641,6 +652,32 @@ TranslationUnitResult mergeSides(const std::string &File,
       }
     }
   }
+
+  // Cross-side rules: the host side's facts against each device side's. A
+  // finding several device sides produce is one finding with those sides.
+  if (HostResult)
+    for (CrossSideResult &C : compareSideFacts(HostResult->Facts, DeviceFacts)) {
+      const RuleInfo *Rule = findRule(C.RuleId);
+      bool IsError = Rule && diagnosticLevel(Rule->Sev) == DiagnosticIDs::Error;
+      ClangTidyError E(C.RuleId,
+                       IsError ? tooling::Diagnostic::Error : tooling::Diagnostic::Warning,
+                       /*BuildDirectory=*/"", /*IsWarningAsError=*/false);
+      auto ToMessage = [](const CrossSideMessage &M) {
+        tooling::DiagnosticMessage D;
+        D.Message = M.Message;
+        D.FilePath = M.Where.File;
+        D.FileOffset = M.Where.Offset;
+        return D;
+      };
+      E.Message = ToMessage(C.Finding.Message);
+      for (const CrossSideMessage &N : C.Finding.Notes)
+        E.Notes.push_back(ToMessage(N));
+      auto [It, Inserted] = Index.insert({keyOf(E), Result.Findings.size()});
+      if (Inserted)
+        Result.Findings.push_back({std::move(E), {C.DeviceSide}, File});
+      else if (!llvm::is_contained(Result.Findings[It->second].Sides, C.DeviceSide))
+        Result.Findings[It->second].Sides.push_back(C.DeviceSide);
+    }
 
   for (const auto &[What, Names] : FailedSides) {
     std::string List = Names.size() == 1

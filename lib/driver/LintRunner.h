@@ -5,6 +5,7 @@
 #include "driver/SidePlan.h"
 #include "analysis/Uniformity.h"
 #include "CudaCheck.h"
+#include "analysis/CrossSide.h"
 #include "ClangTidyDiagnosticConsumer.h"
 #include "ClangTidyOptions.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -88,6 +89,9 @@ struct SideResult {
   /// What the uniformity analysis counted on this side (functions analysed,
   /// limits reached), for the run's summary.
   UniformityStats Uniformity;
+  /// Facts the checks recorded for cross-side rules (analysis/CrossSide.h),
+  /// paths normalized as the errors' are; mergeSides compares them.
+  std::vector<SideFact> Facts;
 };
 
 /// The 32-hex-digit xxh3 128-bit hash of \p Content (InputDigest::Hash).
@@ -110,8 +114,9 @@ SideResult lintSide(const std::string &File, const std::string &Directory,
                     const AnalysisSide &Side, const LintSettings &Settings,
                     const clang::tidy::ClangTidyOptions::OptionMap &FactOptions);
 
-/// Merges the sides of one translation unit: a finding several sides see is
-/// reported once, owned compiler diagnostics are relabelled
+/// Merges the sides of one translation unit: the host side's facts are
+/// compared with each device side's (compareSideFacts: the cross-side rules'
+/// findings), a finding several sides see is reported once, owned compiler diagnostics are relabelled
 /// (relabelOwnedCompilerDiagnostics), and a device finding that only some of
 /// the unit's architectures see is tagged with them (`[sm_80]`).
 /// \p SideResults has one slot per entry of \p Sides, in the same order; an

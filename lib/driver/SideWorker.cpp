@@ -130,6 +130,10 @@ json::Value sideResultToJSON(const SideResult &R) {
   for (const InputDigest &I : R.Inputs)
     Inputs.push_back(json::Array{I.Path, I.Hash});
   Out["inputs"] = std::move(Inputs);
+  json::Array Facts;
+  for (const SideFact &F : R.Facts)
+    Facts.push_back(sideFactToJSON(F));
+  Out["facts"] = std::move(Facts);
   if (R.ToolFailure)
     Out["toolFailure"] = *R.ToolFailure;
   return Out;
@@ -173,6 +177,13 @@ llvm::Expected<SideResult> sideResultFromJSON(const json::Value &V) {
     S.SharedVarsGivenUp = U->getInteger("sharedVarsGivenUp").value_or(0);
     S.SharedPairsGivenUp = U->getInteger("sharedPairsGivenUp").value_or(0);
   }
+  if (const json::Array *Facts = O->getArray("facts"))
+    for (const json::Value &F : *Facts) {
+      auto Fact = sideFactFromJSON(F);
+      if (!Fact)
+        return Fact.takeError();
+      R.Facts.push_back(std::move(*Fact));
+    }
   return R;
 }
 

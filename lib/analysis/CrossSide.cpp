@@ -1,0 +1,111 @@
+#include "analysis/CrossSide.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringMap.h"
+#include <map>
+#include <mutex>
+
+using namespace clang;
+namespace json = llvm::json;
+
+namespace cuda_lint {
+
+namespace {
+thread_local SideFactCollector *CurrentFacts = nullptr;
+
+struct Registry {
+  std::mutex Mu;
+  llvm::StringMap<CrossSideComparator> Map;
+};
+Registry &registry() {
+  static Registry R;
+  return R;
+}
+} // namespace
+
+json::Value sideFactToJSON(const SideFact &F) {
+  json::Array Locs;
+  for (const FactLocation &L : F.Locations)
+    Locs.push_back(json::Object{{"file", L.File}, {"offset", L.Offset}});
+  return json::Object{{"rule", F.RuleId},
+                      {"key", F.Key},
+                      {"locations", std::move(Locs)},
+                      {"value", F.Value}};
+}
+
+llvm::Expected<SideFact> sideFactFromJSON(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  if (!O || !O->getString("rule"))
+    return llvm::createStringError("malformed side fact: not an object with a rule id");
+  SideFact F;
+  F.RuleId = O->getString("rule")->str();
+  F.Key = O->getString("key").value_or("").str();
+  if (const json::Array *Locs = O->getArray("locations"))
+    for (const json::Value &L : *Locs) {
+      const json::Object *LO = L.getAsObject();
+      if (!LO)
+        return llvm::createStringError("malformed side fact: a location is not an object");
+      F.Locations.push_back({LO->getString("file").value_or("").str(),
+                             unsigned(LO->getInteger("offset").value_or(0))});
+    }
+  if (const json::Value *Val = O->get("value"))
+    F.Value = *Val;
+  return F;
+}
+
+SideFactCollector::SideFactCollector() : Outer(CurrentFacts) { CurrentFacts = this; }
+SideFactCollector::~SideFactCollector() { CurrentFacts = Outer; }
+
+bool collectingSideFacts() { return CurrentFacts != nullptr; }
+
+void recordSideFact(SideFact F) {
+  if (CurrentFacts)
+    CurrentFacts->Facts.push_back(std::move(F));
+}
+
+std::optional<FactLocation> factLocation(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return std::nullopt;
+  SourceLocation FileLoc = SM.getFileLoc(Loc);
+  std::pair<FileID, unsigned> D = SM.getDecomposedLoc(FileLoc);
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(D.first);
+  if (!FE)
+    return std::nullopt;
+  return FactLocation{FE->getName().str(), D.second};
+}
+
+bool registerCrossSideComparator(llvm::StringRef RuleId, CrossSideComparator C) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Lock(R.Mu);
+  R.Map[RuleId] = std::move(C);
+  return true;
+}
+
+const CrossSideComparator *findCrossSideComparator(llvm::StringRef RuleId) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Lock(R.Mu);
+  auto It = R.Map.find(RuleId);
+  return It == R.Map.end() ? nullptr : &It->second; // entries are never removed
+}
+
+std::vector<CrossSideResult>
+compareSideFacts(llvm::ArrayRef<SideFact> Host,
+                 llvm::ArrayRef<std::pair<std::string, std::vector<SideFact>>> Devices) {
+  std::map<std::pair<llvm::StringRef, llvm::StringRef>, const SideFact *> HostIndex;
+  for (const SideFact &F : Host)
+    HostIndex.insert({{F.RuleId, F.Key}, &F}); // the first of equal keys
+  std::vector<CrossSideResult> Out;
+  for (const auto &[Side, Facts] : Devices)
+    for (const SideFact &D : Facts) {
+      auto It = HostIndex.find({D.RuleId, D.Key});
+      if (It == HostIndex.end())
+        continue;
+      const CrossSideComparator *C = findCrossSideComparator(D.RuleId);
+      if (!C)
+        continue;
+      if (std::optional<CrossSideFinding> F = (*C)(*It->second, D, Side))
+        Out.push_back({D.RuleId, std::move(*F), Side});
+    }
+  return Out;
+}
+
+} // namespace cuda_lint

@@ -1,0 +1,162 @@
+#include "checks/ArchInHostCodeCheck.h"
+#include "clang/AST/Decl.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_lint {
+namespace {
+
+constexpr llvm::StringLiteral ArchMacro = "__CUDA_ARCH__";
+
+/// Whether the raw tokens of \p Range name __CUDA_ARCH__.
+bool namesArch(const SourceManager &SM, const LangOptions &LO, SourceRange Range) {
+  if (Range.isInvalid())
+    return false;
+  CharSourceRange R = CharSourceRange::getTokenRange(Range);
+  llvm::StringRef Text = Lexer::getSourceText(R, SM, LO);
+  if (!Text.contains(ArchMacro))
+    return false;
+  // Re-lex: an identifier, not part of a longer name or a comment.
+  Lexer Lex(SM.getFileLoc(Range.getBegin()), LO, Text.begin(), Text.begin(), Text.end());
+  Lex.SetCommentRetentionState(false);
+  Token T;
+  while (!Lex.LexFromRawLexer(T)) {
+    if (T.is(tok::raw_identifier) && T.getRawIdentifier() == ArchMacro)
+      return true;
+  }
+  return T.is(tok::raw_identifier) && T.getRawIdentifier() == ArchMacro;
+}
+
+class Callbacks : public PPCallbacks {
+public:
+  Callbacks(ArchInHostCodeCheck &Check, const SourceManager &SM, const Preprocessor &PP)
+      : Check(Check), SM(SM), PP(PP) {}
+
+  void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
+    condition(Loc, Cond, "#if");
+  }
+  void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind, SourceLocation) override {
+    condition(Loc, Cond, "#elif");
+  }
+  void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    name(Loc, Name, "#ifdef");
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    name(Loc, Name, "#ifndef");
+  }
+  void Elifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    name(Loc, Name, "#elifdef");
+  }
+  void Elifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    name(Loc, Name, "#elifndef");
+  }
+  /// defined(X) reached through a macro of the condition (`#if IS_DEVICE`).
+  void Defined(const Token &Name, const MacroDefinition &, SourceRange Range) override {
+    if (isArch(Name) && Range.getBegin().isMacroID())
+      Check.addTest(SM.getExpansionLoc(Range.getBegin()), "#if");
+  }
+
+private:
+  bool isArch(const Token &Name) const {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    return II && II->getName() == ArchMacro;
+  }
+  bool userFile(SourceLocation Loc) const {
+    return Loc.isValid() && !SM.isInSystemHeader(SM.getExpansionLoc(Loc));
+  }
+  void condition(SourceLocation Loc, SourceRange Cond, llvm::StringRef Directive) {
+    if (userFile(Loc) && namesArch(SM, PP.getLangOpts(), Cond))
+      Check.addTest(Cond.getBegin(), Directive);
+  }
+  void name(SourceLocation Loc, const Token &Name, llvm::StringRef Directive) {
+    if (userFile(Loc) && isArch(Name))
+      Check.addTest(Name.getLocation(), Directive);
+  }
+
+  ArchInHostCodeCheck &Check;
+  const SourceManager &SM;
+  const Preprocessor &PP;
+};
+
+} // namespace
+
+void ArchInHostCodeCheck::registerCudaPPCallbacks(const SourceManager &SourceMgr,
+                                                  Preprocessor *P) {
+  SM = &SourceMgr; // addTest compares lines before the first match
+  Tests.clear();
+  if (P)
+    P->addPPCallbacks(std::make_unique<Callbacks>(*this, SourceMgr, *P));
+}
+
+void ArchInHostCodeCheck::addTest(SourceLocation Loc, llvm::StringRef Directive) {
+  // One test per directive: defined() through a macro and the condition's
+  // own text report the same line.
+  if (!Tests.empty() && SM &&
+      SM->getFileID(SM->getFileLoc(Tests.back().Loc)) == SM->getFileID(SM->getFileLoc(Loc)) &&
+      SM->getSpellingLineNumber(Tests.back().Loc) == SM->getSpellingLineNumber(Loc))
+    return;
+  Tests.push_back({Loc, Directive.str()});
+}
+
+void ArchInHostCodeCheck::registerMatchers(MatchFinder *Finder) {
+  // Function bodies, lambdas' call operators included; only consulted when
+  // the unit has a conditional testing __CUDA_ARCH__.
+  Finder->addMatcher(
+      functionDecl(isDefinition(), unless(isExpansionInSystemHeader()), hasBody(stmt()))
+          .bind("fn"),
+      this);
+}
+
+void ArchInHostCodeCheck::checkMatch(const MatchFinder::MatchResult &Result) {
+  if (Tests.empty())
+    return;
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  const Stmt *Body = FD ? FD->getBody() : nullptr;
+  if (!Body)
+    return;
+  SourceRange R = Body->getSourceRange();
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    return;
+  for (unsigned I = 0; I < Tests.size(); ++I) {
+    SourceLocation L = Tests[I].Loc;
+    if (SM->getFileID(L) != SM->getFileID(R.getBegin()) ||
+        !SM->isBeforeInTranslationUnit(R.getBegin(), L) ||
+        !SM->isBeforeInTranslationUnit(L, R.getEnd()))
+      continue;
+    const FunctionDecl *&Best = Innermost[I];
+    // The innermost body: the one that starts last. An instantiation shares
+    // its template's body range: any of them says where it runs.
+    if (!Best || SM->isBeforeInTranslationUnit(Best->getBody()->getBeginLoc(), R.getBegin()))
+      Best = FD;
+  }
+}
+
+void ArchInHostCodeCheck::onEndOfTranslationUnit() {
+  // The host compilation alone: a host function is parsed by the device
+  // compilation too, but never compiled there.
+  if (!Ctx || isDeviceSide(*Ctx))
+    return;
+  for (const auto &[I, FD] : Innermost) {
+    if (isDeviceFunction(FD))
+      continue;
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    bool Lambda = MD && MD->getParent()->isLambda();
+    auto D = report(Tests[I].Loc, "__CUDA_ARCH__ is tested (%0) in %select{%2|a lambda}1, "
+                                  "which runs only on the host, where __CUDA_ARCH__ is never "
+                                  "defined: the branch for device code is dead")
+             << Tests[I].Directive << Lambda;
+    if (!Lambda)
+      D << FD;
+    else
+      D << "";
+  }
+}
+
+CUDA_LINT_DEFINE_CHECK_FACTORY(ArchInHostCodeCheck)
+
+} // namespace cuda_lint

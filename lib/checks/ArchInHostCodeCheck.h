@@ -1,0 +1,50 @@
+#ifndef CUDA_LINT_CHECKS_ARCHINHOSTCODECHECK_H
+#define CUDA_LINT_CHECKS_ARCHINHOSTCODECHECK_H
+
+#include "CudaCheck.h"
+#include <map>
+#include <vector>
+
+namespace cuda_lint {
+
+/// `__CUDA_ARCH__` tested by a preprocessor conditional (`#if`, `#elif`,
+/// `#ifdef`, `#ifndef`, `#elifdef`, `#elifndef`, `defined(...)`) inside the
+/// body of a function that runs only on the host: a host function is compiled
+/// by the host compilation alone, where `__CUDA_ARCH__` is never defined, so
+/// the branch that tests it is dead. `__host__ __device__`, `__device__` and
+/// `__global__` functions (and lambdas marked so) are where such tests belong.
+/// Source: CUDA C++ Programming Guide, "__CUDA_ARCH__" (Execution Space
+/// Specifiers / Application Compatibility); nvcc documentation, "Virtual
+/// Architecture Macros".
+/// Docs: docs/rules/cuda-arch-in-host-code.md
+class ArchInHostCodeCheck : public CudaCheck {
+public:
+  using CudaCheck::CudaCheck;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+  /// A conditional testing __CUDA_ARCH__, at \p Loc (the directive's
+  /// condition or macro name); called by the preprocessor callbacks.
+  void addTest(clang::SourceLocation Loc, llvm::StringRef Directive);
+
+protected:
+  /// Matching starts after preprocessing: the tests were recorded already
+  /// (they are cleared in registerCudaPPCallbacks, per unit).
+  void startTranslationUnit() override { Innermost.clear(); }
+  void registerCudaPPCallbacks(const clang::SourceManager &SM,
+                               clang::Preprocessor *PP) override;
+
+private:
+  struct Test {
+    clang::SourceLocation Loc;
+    std::string Directive;
+  };
+  std::vector<Test> Tests; ///< in source order
+  /// For each test (index), the innermost function body containing it.
+  std::map<unsigned, const clang::FunctionDecl *> Innermost;
+};
+
+} // namespace cuda_lint
+
+#endif
