@@ -125,7 +125,8 @@ json::Value resultToJSON(const SideResult &R) {
                                                {"gaveUp", std::move(GaveUp)}}}};
   json::Array Accepted;
   for (const AcceptedLine &A : R.Accepted)
-    Accepted.push_back(json::Object{{"file", A.File}, {"line", A.Line}, {"rule", A.RuleId}});
+    Accepted.push_back(json::Object{
+        {"file", A.File}, {"line", A.Line}, {"rule", A.RuleId}, {"claim", A.Claim}});
   Out["accepted"] = std::move(Accepted);
   if (R.ToolFailure)
     Out["toolFailure"] = *R.ToolFailure;
@@ -153,7 +154,8 @@ llvm::Expected<SideResult> resultFromJSON(const json::Value &V) {
       if (const json::Object *AO = A.getAsObject())
         R.Accepted.push_back({AO->getString("file").value_or("").str(),
                               unsigned(AO->getInteger("line").value_or(0)),
-                              AO->getString("rule").value_or("").str()});
+                              AO->getString("rule").value_or("").str(),
+                              AO->getBoolean("claim").value_or(false)});
   if (const json::Array *Analysed = O->getArray("analysed"))
     for (const json::Value &A : *Analysed)
       if (const json::Object *AO = A.getAsObject()) {
