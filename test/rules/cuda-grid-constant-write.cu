@@ -8,8 +8,8 @@ struct Params {
   mutable int hits;
   float *out;
   int *flags;
-  void reset() { n = 0; }
-  int get() const { return n; }
+  __device__ void reset() { n = 0; }
+  __host__ __device__ int get() const { return n; }
 };
 
 __global__ void fail1(const __grid_constant__ Params p) {
