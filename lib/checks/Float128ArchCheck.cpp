@@ -124,8 +124,15 @@ void Float128ArchCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   if (const auto *Use = Result.Nodes.getNodeAs<DeclRefExpr>("use")) {
     // clang complains at the uses of a variable whose declaration is
     // reported: that error is this rule's finding there already.
-    if (isExplicitDeviceCode(Fn) && !Fn->isDependentContext() &&
-        wideKind(Use->getType()) == Wide::Float128)
+    // (Not at a call: an instantiation with __float128 is invalid and has
+    // no body to report in, so clang's error at the call is the finding.)
+    if (!isExplicitDeviceCode(Fn) || Fn->isDependentContext() ||
+        wideKind(Use->getType()) != Wide::Float128)
+      return;
+    std::optional<unsigned> Arch = deviceArch(*Ctx);
+    if (Arch && *Arch >= 100)
+      portabilityApplies(CudaCompiler::Clang, Use->getLocation()); // records the accepted line
+    else if (isa<VarDecl>(Use->getDecl()))
       dropOwnedCompilerDiagnosticAt(Use->getLocation());
     return;
   }

@@ -28,20 +28,19 @@ void TileSpaceAccessCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   if (Tile == Device)
     return;
   CodeSpace Space = codeSpaceOf(Fn);
-  if (Space == CodeSpace::Tile && Device) {
-    if (reportOnce(Ref->getLocation().getPtrEncoding()))
-      report(Ref->getLocation(), "__device__ variable %0 named in tile code; tile code "
-                                 "reaches it only through a pointer")
-          << V;
-  } else if (Space == CodeSpace::Simt && Tile) {
-    if (reportOnce(Ref->getLocation().getPtrEncoding()))
-      report(Ref->getLocation(), "__tile__ variable %0 named in SIMT device code; "
-                                 "__device__ and __global__ code reach it only "
-                                 "through a pointer")
-          << V;
-  } else {
+  bool DeviceInTile = Space == CodeSpace::Tile && Device;
+  bool TileInSimt = Space == CodeSpace::Simt && Tile;
+  if ((!DeviceInTile && !TileInSimt) || !reportOnce(Ref->getLocation().getPtrEncoding()))
     return;
-  }
+  if (DeviceInTile)
+    report(Ref->getLocation(), "__device__ variable %0 named in tile code; tile code "
+                               "reaches it only through a pointer")
+        << V;
+  else
+    report(Ref->getLocation(), "__tile__ variable %0 named in SIMT device code; "
+                               "__device__ and __global__ code reach it only "
+                               "through a pointer")
+        << V;
   note(V->getLocation(), "%0 declared here") << V;
   noteInstantiation(Fn);
 }

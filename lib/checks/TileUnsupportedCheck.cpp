@@ -29,30 +29,12 @@ bool has128BitType(QualType T, unsigned Depth = 0) {
 
 AST_MATCHER(QualType, is128BitType) { return has128BitType(Node); }
 
-/// The built-in SIMT variables (clang's __clang_cuda_builtin_vars.h).
-bool isBuiltinIndexVariable(const VarDecl *V) {
-  if (!V || !V->hasGlobalStorage() || !V->getIdentifier())
-    return false;
-  llvm::StringRef N = V->getName();
-  if (N != "threadIdx" && N != "blockIdx" && N != "blockDim" && N != "gridDim")
-    return false;
-  const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
-  return RD && RD->getName().starts_with("__cuda_builtin_");
-}
-
 } // namespace
 
 void TileUnsupportedCheck::registerMatchers(MatchFinder *Finder) {
   auto Fn = forCallable(functionDecl().bind("fn"));
   auto Wide = qualType(is128BitType());
-  Finder->addMatcher(
-      stmt(anyOf(declRefExpr(to(varDecl(hasAnyName("threadIdx", "blockIdx", "blockDim",
-                                                   "gridDim"))
-                                    .bind("builtin")),
-                             Fn)
-                     .bind("ref"),
-                 explicitCastExpr(hasDestinationType(Wide), Fn).bind("cast"))),
-      this);
+  Finder->addMatcher(explicitCastExpr(hasDestinationType(Wide), Fn).bind("cast"), this);
   Finder->addMatcher(varDecl(hasType(Wide)).bind("var"), this);
   Finder->addMatcher(functionDecl(returns(Wide)).bind("ret"), this);
 }
@@ -62,17 +44,6 @@ void TileUnsupportedCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   auto InTile = [](const FunctionDecl *F) {
     return F && !F->isDependentContext() && codeSpaceOf(F) == CodeSpace::Tile;
   };
-  if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref")) {
-    const auto *V = Result.Nodes.getNodeAs<VarDecl>("builtin");
-    if (!isBuiltinIndexVariable(V) || !InTile(Fn) ||
-        !reportOnce(Ref->getLocation().getPtrEncoding()))
-      return;
-    report(Ref->getLocation(), "%0 is not available in tile code; use "
-                               "%select{cuda::tiles::bid()|cuda::tiles::num_blocks()}1")
-        << V << (V->getName() == "gridDim" || V->getName() == "blockDim");
-    noteInstantiation(Fn);
-    return;
-  }
   auto Report128 = [&](SourceLocation Loc, QualType T, const FunctionDecl *F,
                        llvm::StringRef What) {
     if (Loc.isInvalid() || !reportOnce(Loc.getPtrEncoding()))

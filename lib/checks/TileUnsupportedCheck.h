@@ -5,7 +5,10 @@
 
 namespace cuda_lint {
 
-/// __int128, __float128 or threadIdx/blockIdx/blockDim/gridDim used in tile code. Source: CUDA C++ Programming Guide (tile code; no compiler implements it yet).
+/// __int128, __float128 or threadIdx/blockIdx/blockDim/gridDim used in tile code. Implemented:
+/// the 128-bit types (declarations, results, conversions in tile code); not yet: the built-in
+/// index variables, which clang 22 drops from the AST of a tile function (a host function to it)
+/// after rejecting them. Source: CUDA C++ Programming Guide (tile code; no compiler implements it yet).
 /// Docs: docs/rules/cuda-tile-unsupported.md
 class TileUnsupportedCheck : public CudaCheck {
 public:

@@ -34,8 +34,8 @@ __tile_global__ void fail5(const __grid_constant__ Params &p) {}
 // CHECK-MESSAGES-INV: :[[@LINE-2]]:34: error: __grid_constant__ parameter 'p' of kernel 'fail5' has reference type {{.*}} [cuda-grid-constant-invalid]
 // With cuda-grid-constant-ignored alone, clang's error there is a disabled rule's: it stays,
 // as the project's compiler error, under cuda-grid-constant-invalid's id.
-// CHECK-MESSAGES-IGN: :[[@LINE-7]]:28: error: __grid_constant__ is only allowed on const-qualified kernel parameters [cuda-grid-constant-invalid]
-// CHECK-MESSAGES-IGN: :[[@LINE-5]]:34: error: __grid_constant__ is only allowed on const-qualified kernel parameters [cuda-grid-constant-invalid]
+// CHECK-MESSAGES-IGN: :29:28: error: __grid_constant__ is only allowed on const-qualified kernel parameters [cuda-grid-constant-invalid]
+// CHECK-MESSAGES-IGN: :32:34: error: __grid_constant__ is only allowed on const-qualified kernel parameters [cuda-grid-constant-invalid]
 
 // A host function's: cuda-grid-constant-invalid's, unchanged.
 void fail6(const __grid_constant__ Params p) {}

@@ -15,25 +15,25 @@ struct Params {
 __global__ void fail1(const __grid_constant__ Params p) {
   const_cast<Params &>(p).n = 1;
 // CHECK-NOTES: :[[@LINE-1]]:3: warning: write to __grid_constant__ parameter 'p' through a const_cast: the parameter is read-only and modifying it is undefined behaviour [cuda-grid-constant-write]
-// CHECK-NOTES: :15:51: note: 'p' declared __grid_constant__ here
+// CHECK-NOTES: :15:54: note: 'p' declared __grid_constant__ here
   *const_cast<int *>(&p.n) += 2;
 // CHECK-NOTES: :[[@LINE-1]]:4: warning: write to __grid_constant__ parameter 'p' through a const_cast: {{.*}} [cuda-grid-constant-write]
-// CHECK-NOTES: :15:51: note: 'p' declared __grid_constant__ here
+// CHECK-NOTES: :15:54: note: 'p' declared __grid_constant__ here
   const_cast<Params &>(p).reset();
 // CHECK-NOTES: :[[@LINE-1]]:3: warning: write to __grid_constant__ parameter 'p' through a const_cast: {{.*}} [cuda-grid-constant-write]
-// CHECK-NOTES: :15:51: note: 'p' declared __grid_constant__ here
+// CHECK-NOTES: :15:54: note: 'p' declared __grid_constant__ here
 }
 
 __global__ void fail2(const __grid_constant__ Params p, const __grid_constant__ int k) {
   ((Params *)&p)->n = 3;
 // CHECK-NOTES: :[[@LINE-1]]:4: warning: write to __grid_constant__ parameter 'p' through a cast that removes const: {{.*}} [cuda-grid-constant-write]
-// CHECK-NOTES: :26:54: note: 'p' declared __grid_constant__ here
+// CHECK-NOTES: :27:54: note: 'p' declared __grid_constant__ here
   *(float *)&p.scale[1] = 0.5f;
 // CHECK-NOTES: :[[@LINE-1]]:4: warning: write to __grid_constant__ parameter 'p' through a cast that removes const: {{.*}} [cuda-grid-constant-write]
-// CHECK-NOTES: :26:54: note: 'p' declared __grid_constant__ here
+// CHECK-NOTES: :27:54: note: 'p' declared __grid_constant__ here
   reinterpret_cast<int *>(const_cast<int *>(&k))[0]++;
 // CHECK-NOTES: :[[@LINE-1]]:27: warning: write to __grid_constant__ parameter 'k' through a const_cast: {{.*}} [cuda-grid-constant-write]
-// CHECK-NOTES: :26:85: note: 'k' declared __grid_constant__ here
+// CHECK-NOTES: :27:85: note: 'k' declared __grid_constant__ here
 }
 
 __global__ void fail3(const __grid_constant__ Params p) {

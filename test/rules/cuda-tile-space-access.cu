@@ -28,7 +28,7 @@ __device__ void fail5(float v) { tarr[1] = v; }
 template <int N> __tile__ int fail6() { return dvar + N; }
 // CHECK-NOTES: :[[@LINE-1]]:48: error: __device__ variable 'dvar' named in tile code; {{.*}} [cuda-tile-space-access]
 // CHECK-NOTES: :6:16: note: 'dvar' declared here
-// CHECK-NOTES: :[[@LINE+1]]:31: note: in instantiation of 'fail6<2>' requested here
+// CHECK-NOTES: :[[@LINE+1]]:30: note: in instantiation of 'fail6<2>' requested here
 __tile__ int use6() { return fail6<2>(); }
 
 // Negatives: through pointers, each space's own code, host code.

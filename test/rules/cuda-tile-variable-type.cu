@@ -10,7 +10,7 @@ struct Plain { int a[4]; float b; };
 struct Virtual { virtual int f() const { return 0; } int n; };
 
 __tile__ int *fail1;
-// CHECK-MESSAGES: :[[@LINE-1]]:15: error: __tile__ variable 'fail1' has type 'int *'; a __tile__ variable may not be or contain a pointer or reference [cuda-tile-variable-type]
+// CHECK-NOTES: :[[@LINE-1]]:15: error: __tile__ variable 'fail1' has type 'int *'; a __tile__ variable may not be or contain a pointer or reference [cuda-tile-variable-type]
 __tile__ Node fail2;
 // CHECK-NOTES: :[[@LINE-1]]:15: error: __tile__ variable 'fail2' has type 'Node', which contains the pointer or reference member 'next'; a __tile__ variable may not contain pointer or reference sub-objects [cuda-tile-variable-type]
 // CHECK-NOTES: :5:30: note: 'next' declared here with type 'Node *'
@@ -19,9 +19,9 @@ __tile__ Wrap fail3[2];
 // CHECK-NOTES: :5:30: note: 'next' declared here with type 'Node *'
 __tile__ Derived fail4;
 // CHECK-NOTES: :[[@LINE-1]]:18: error: __tile__ variable 'fail4' has type 'Derived', which contains the pointer or reference member 'data'; {{.*}} [cuda-tile-variable-type]
-// CHECK-NOTES: :7:21: note: 'data' declared here with type 'float *'
+// CHECK-NOTES: :7:22: note: 'data' declared here with type 'float *'
 __tile__ Virtual fail5;
-// CHECK-MESSAGES: :[[@LINE-1]]:18: error: __tile__ variable 'fail5' has type 'Virtual'; a __tile__ variable may not be or contain a pointer or reference [cuda-tile-variable-type]
+// CHECK-NOTES: :[[@LINE-1]]:18: error: __tile__ variable 'fail5' has type 'Virtual'; a __tile__ variable may not be or contain a pointer or reference [cuda-tile-variable-type]
 
 // Negatives: arithmetic, arrays and records of those; pointers in non-tile variables.
 __tile__ int correct1;
