@@ -49,13 +49,27 @@ bool CudaCheck::projectBuildsWith(CudaCompiler C) {
 bool CudaCheck::portabilityApplies(CudaCompiler RejectedBy, SourceLocation Loc) {
   if (projectBuildsWith(RejectedBy))
     return true;
+  dropOwnedCompilerDiagnosticAt(Loc);
+  return false;
+}
+
+void CudaCheck::dropOwnedCompilerDiagnosticAt(SourceLocation Loc) {
   if (CurrentCollector && SM && Loc.isValid() && Rule) {
     SourceLocation FileLoc = SM->getFileLoc(Loc);
     CurrentCollector->Lines.push_back({SM->getFilename(FileLoc).str(),
                                        SM->getSpellingLineNumber(FileLoc),
                                        Rule->Id.str()});
   }
-  return false;
+}
+
+void CudaCheck::claimOwnedCompilerDiagnosticAt(SourceLocation Loc,
+                                               llvm::StringRef RuleId) {
+  if (CurrentCollector && SM && Loc.isValid()) {
+    SourceLocation FileLoc = SM->getFileLoc(Loc);
+    CurrentCollector->Lines.push_back({SM->getFilename(FileLoc).str(),
+                                       SM->getSpellingLineNumber(FileLoc),
+                                       RuleId.str(), /*Claim=*/true});
+  }
 }
 
 CudaCheck::CudaCheck(llvm::StringRef Name, tidy::ClangTidyContext *Context)

@@ -57,15 +57,21 @@ inline constexpr llvm::StringLiteral BuildCompilerFact = "CudaLint.BuildCompiler
 /// an empty value or an unknown name.
 std::optional<unsigned> parseCompilers(llvm::StringRef Value);
 
-/// A line at which a rule decided that the code is accepted by the compiler
-/// the project builds with, although clang rejects it (a portability case of
-/// the other compiler): the driver drops clang's own error at that line when
-/// the rule owns it (RuleInfo::ClangDiagnostics), so that an nvcc project sees
-/// neither a finding nor a compiler error for code nvcc accepts.
+/// A line at which a rule decided what becomes of a clang error it owns
+/// (RuleInfo::ClangDiagnostics). Not a claim (the default): the code is
+/// accepted by the compiler the project builds with, although clang rejects it
+/// (a portability case of the other compiler), or the rule already reports it
+/// elsewhere: the driver drops clang's error at that line, so that an nvcc
+/// project sees neither a finding nor a compiler error for code nvcc accepts.
+/// A claim: of the rules that own one clang message, RuleId is the one it
+/// belongs to at this line (front matter `clang-diagnostics-where-claimed:`;
+/// cuda-grid-constant-ignored and cuda-grid-constant-invalid share clang's
+/// "__grid_constant__ is only allowed on const-qualified kernel parameters").
 struct AcceptedLine {
   std::string File; ///< as the SourceManager names it
   unsigned Line = 0;
   std::string RuleId;
+  bool Claim = false;
 };
 
 /// Collects the AcceptedLines that the checks running on this thread record
@@ -160,6 +166,17 @@ protected:
   /// line is recorded as accepted (AcceptedLine), which drops the clang error
   /// this rule owns there.
   bool portabilityApplies(CudaCompiler RejectedBy, clang::SourceLocation Loc);
+  /// Records that the clang error this rule owns at \p Loc's line is already
+  /// covered (the rule reports the same problem at another line, e.g. at the
+  /// declaration of a variable clang complains about at each use): the driver
+  /// drops it there (an AcceptedLine that is not a claim).
+  void dropOwnedCompilerDiagnosticAt(clang::SourceLocation Loc);
+  /// Records that a clang message owned by several rules belongs to rule
+  /// \p RuleId at \p Loc's line (an AcceptedLine claim). Any check may claim
+  /// for another rule: the one that sees the distinguishing context decides,
+  /// whether or not \p RuleId itself is enabled.
+  void claimOwnedCompilerDiagnosticAt(clang::SourceLocation Loc,
+                                      llvm::StringRef RuleId);
   /// Whether \p Loc (its expansion) is in a system header.
   bool inSystemHeader(clang::SourceLocation Loc) const;
 

@@ -19,7 +19,7 @@ Severity parseSeverity(llvm::StringRef S) {
 std::vector<RuleInfo> buildCatalog() {
   std::vector<RuleInfo> Rules;
 #define CUDA_LINT_RULE(ID, SEV, SUMMARY, DOC)                                  \
-  Rules.push_back({ID, parseSeverity(SEV), SUMMARY, DOC, {}, {}, {}, "none"});
+  Rules.push_back({ID, parseSeverity(SEV), SUMMARY, DOC, {}, {}, {}, {}, "none"});
 #include "RuleDocs.inc"
 #undef CUDA_LINT_RULE
   for (RuleInfo &R : Rules) {
@@ -32,7 +32,9 @@ std::vector<RuleInfo> buildCatalog() {
     Front.split(Lines, '\n');
     for (llvm::StringRef L : Lines) {
       L = L.trim();
-      if (L.consume_front("clang-diagnostics-at-finding:"))
+      if (L.consume_front("clang-diagnostics-where-claimed:"))
+        R.ClangDiagnosticsWhereClaimed.push_back(L.trim().str());
+      else if (L.consume_front("clang-diagnostics-at-finding:"))
         R.ClangDiagnosticsAtFinding.push_back(L.trim().str());
       else if (L.consume_front("clang-diagnostics:"))
         R.ClangDiagnostics.push_back(L.trim().str());

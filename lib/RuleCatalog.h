@@ -39,6 +39,13 @@ struct RuleInfo {
   /// such a compiler diagnostic where this rule reports a finding on the same
   /// line (the rule's finding replaces it) and leaves it alone elsewhere.
   std::vector<std::string> ClangDiagnosticsAtFinding;
+  /// Regular expressions (front matter `clang-diagnostics-where-claimed:`
+  /// lines) matching a clang message that another rule owns everywhere
+  /// (`clang-diagnostics:`) and that belongs to this rule at the lines a check
+  /// claims for it (CudaCheck::claimOwnedCompilerDiagnosticAt): there the
+  /// driver handles it as this rule's owned diagnostic, elsewhere as the other
+  /// rule's.
+  std::vector<std::string> ClangDiagnosticsWhereClaimed;
   /// Regular expressions (front matter `nvcc-rejects:` lines) saying when nvcc
   /// rejects the code behind an owned clang diagnostic too: one matches the
   /// source text from the diagnostic's position to the end of its line (`^`:

@@ -1,4 +1,6 @@
 #include "checks/GridConstantInvalidCheck.h"
+#include "checks/GridConstantIgnoredCheck.h"
+#include "Attributes.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang;
@@ -19,6 +21,13 @@ void GridConstantInvalidCheck::checkParam(const ParmVarDecl *P) {
   const auto *A = P->getAttr<CUDAGridConstantAttr>();
   if (!A || A->isInherited())
     return;
+  // On a valid __tile_global__ parameter the annotation is ignored: that is
+  // cuda-grid-constant-ignored's, and so is clang's error there (clang sees a
+  // host function), whether or not that rule is enabled.
+  if (isIgnoredGridConstant(P)) {
+    claimOwnedCompilerDiagnosticAt(A->getLocation(), GridConstantIgnoredId);
+    return;
+  }
   QualType T = P->getType();
   // A dependent type is checked in each instantiation.
   if (T->isDependentType())
@@ -28,7 +37,8 @@ void GridConstantInvalidCheck::checkParam(const ParmVarDecl *P) {
                                            : P->getName().str();
   auto Once = [&] { return reportOnce(A->getLocation().getPtrEncoding()); };
   auto InstantiationNote = [&] { noteInstantiation(FD); };
-  if (!FD || !isKernel(FD)) {
+  // nvcc 13.0 checks a __tile_global__ function's parameters as a kernel's.
+  if (!FD || (!isKernel(FD) && !isTileKernel(FD))) {
     if (!Once())
       return;
     if (FD)

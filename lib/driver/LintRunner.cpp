@@ -133,6 +133,8 @@ struct OwnedPattern {
   const RuleInfo *Rule;
   llvm::Regex Pattern;
   bool AtFindingOnly;
+  /// `clang-diagnostics-where-claimed:`: the rule's only at claimed lines.
+  bool WhereClaimedOnly = false;
 };
 
 /// The catalog's owned compiler diagnostics.
@@ -144,6 +146,8 @@ const std::vector<OwnedPattern> &ownedDiagnosticPatterns() {
         P->push_back({&R, llvm::Regex(D), false});
       for (const std::string &D : R.ClangDiagnosticsAtFinding)
         P->push_back({&R, llvm::Regex(D), true});
+      for (const std::string &D : R.ClangDiagnosticsWhereClaimed)
+        P->push_back({&R, llvm::Regex(D), false, true});
     }
     return P;
   }();
@@ -214,13 +218,17 @@ private:
       return false;
     llvm::SmallString<128> Message;
     Info.FormatDiagnostic(Message);
-    for (const auto &[Rule, Pattern, AtFindingOnly] : ownedDiagnosticPatterns()) {
-      if (!Pattern.match(Message) || !Context.isCheckEnabled(Rule->Id))
+    // A message several rules own (one of them where claimed) is not yet
+    // attributed here: the NOLINT of any of its enabled owners suppresses it.
+    for (const OwnedPattern &P : ownedDiagnosticPatterns()) {
+      const RuleInfo *Rule = P.Rule;
+      if (!P.Pattern.match(Message) || !Context.isCheckEnabled(Rule->Id))
         continue;
       llvm::SmallVector<tooling::Diagnostic, 0> NoLintErrors; // Inner reports those
       // Asked as a warning: the handler never suppresses an error.
-      return NoLint.shouldSuppress(DiagnosticsEngine::Warning, Info, Rule->Id, NoLintErrors,
-                                   /*AllowIO=*/true, /*EnableNoLintBlocks=*/true);
+      if (NoLint.shouldSuppress(DiagnosticsEngine::Warning, Info, Rule->Id, NoLintErrors,
+                                /*AllowIO=*/true, /*EnableNoLintBlocks=*/true))
+        return true;
     }
     return false;
   }
@@ -511,10 +519,38 @@ void relabelOwnedCompilerDiagnostics(
     Finding &F = Findings[I];
     if (!F.isCompilerDiagnostic())
       continue;
-    for (const auto &[Rule, Pattern, AtFindingOnly] : Patterns) {
-      if (!Pattern.match(F.Error.Message.Message))
-        continue;
-      unsigned Line = lineOf(F.Error, TextCache);
+    // The rules owning this message; where several do, a claim at the line
+    // (AcceptedLine::Claim) picks one, else the one owning it everywhere.
+    llvm::SmallVector<const OwnedPattern *, 2> Owners;
+    for (const OwnedPattern &P : Patterns)
+      if (P.Pattern.match(F.Error.Message.Message))
+        Owners.push_back(&P);
+    if (Owners.empty())
+      continue;
+    unsigned Line = lineOf(F.Error, TextCache);
+    auto ClaimedFor = [&](const RuleInfo *R) {
+      return llvm::any_of(Accepted, [&](const AcceptedLine &A) {
+        return A.Claim && A.RuleId == R->Id && A.Line == Line &&
+               A.File == F.Error.Message.FilePath;
+      });
+    };
+    const OwnedPattern *Chosen = nullptr;
+    for (const OwnedPattern *P : Owners)
+      if (ClaimedFor(P->Rule)) {
+        Chosen = P;
+        break;
+      }
+    if (!Chosen)
+      for (const OwnedPattern *P : Owners)
+        if (!P->WhereClaimedOnly) {
+          Chosen = P;
+          break;
+        }
+    if (!Chosen)
+      continue;
+    {
+      const RuleInfo *Rule = Chosen->Rule;
+      bool AtFindingOnly = Chosen->AtFindingOnly;
       bool Reported = llvm::any_of(Findings, [&](const Finding &Other) {
         return Other.Error.DiagnosticName == Rule->Id &&
                Other.Error.Message.FilePath == F.Error.Message.FilePath &&
@@ -522,10 +558,9 @@ void relabelOwnedCompilerDiagnostics(
       });
       // A generic message is the rule's only where the rule reports it.
       if (AtFindingOnly) {
-        if (!Reported)
-          continue;
-        Drop[I] = true;
-        break;
+        if (Reported)
+          Drop[I] = true;
+        continue;
       }
       // A disabled rule's error on an nvcc command stays only where nvcc
       // rejects the code too.
@@ -533,7 +568,7 @@ void relabelOwnedCompilerDiagnostics(
         Reported = true;
       // Correct code for the compiler the project builds with.
       if (llvm::any_of(Accepted, [&](const AcceptedLine &A) {
-            return A.RuleId == Rule->Id && A.Line == Line &&
+            return !A.Claim && A.RuleId == Rule->Id && A.Line == Line &&
                    A.File == F.Error.Message.FilePath;
           }))
         Reported = true;
@@ -545,7 +580,6 @@ void relabelOwnedCompilerDiagnostics(
                                 ? tooling::Diagnostic::Error
                                 : tooling::Diagnostic::Warning;
       }
-      break;
     }
   }
   size_t Out = 0;

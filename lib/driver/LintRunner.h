@@ -183,7 +183,10 @@ mergeResults(const std::vector<TranslationUnitResult> &Results);
 /// otherwise, never shown as `clang-diagnostic-error`. \p RuleEnabled says
 /// whether a rule id is enabled for this unit. An owned error at a line of
 /// \p Accepted (the rule found the code correct for the project's compiler,
-/// a portability case of the other one) is dropped.
+/// a portability case of the other one) is dropped. A message several rules
+/// own (`clang-diagnostics:` of one, `clang-diagnostics-where-claimed:` of
+/// another) goes to the rule claimed for its line in \p Accepted
+/// (AcceptedLine::Claim), else to the rule owning it everywhere.
 void relabelOwnedCompilerDiagnostics(
     std::vector<Finding> &Findings,
     const std::function<bool(llvm::StringRef)> &RuleEnabled, bool Nvcc = false,

@@ -124,7 +124,8 @@ json::Value sideResultToJSON(const SideResult &R) {
                                                {"sharedPairsGivenUp", U.SharedPairsGivenUp}}}};
   json::Array Accepted;
   for (const AcceptedLine &A : R.Accepted)
-    Accepted.push_back(json::Object{{"file", A.File}, {"line", A.Line}, {"rule", A.RuleId}});
+    Accepted.push_back(json::Object{
+        {"file", A.File}, {"line", A.Line}, {"rule", A.RuleId}, {"claim", A.Claim}});
   Out["accepted"] = std::move(Accepted);
   json::Array Inputs;
   for (const InputDigest &I : R.Inputs)
@@ -159,7 +160,8 @@ llvm::Expected<SideResult> sideResultFromJSON(const json::Value &V) {
       if (const json::Object *AO = A.getAsObject())
         R.Accepted.push_back({AO->getString("file").value_or("").str(),
                               unsigned(AO->getInteger("line").value_or(0)),
-                              AO->getString("rule").value_or("").str()});
+                              AO->getString("rule").value_or("").str(),
+                              AO->getBoolean("claim").value_or(false)});
   if (const json::Array *Inputs = O->getArray("inputs"))
     for (const json::Value &I : *Inputs) {
       const json::Array *Pair = I.getAsArray();

@@ -40,9 +40,11 @@ REGISTRATION = re.compile(r'^CUDA_LINT_CHECK\("([^"]*)",\s*([A-Za-z_][A-Za-z0-9_
 SEVERITIES = ("error", "warning", "performance", "portability",
               "error/portability", "error/warning", "warning/portability")
 FIXES = ("safe", "unsafe", "mixed", "none")
-KEYS = ("id", "severity", "summary", "clang-diagnostics", "clang-diagnostics-at-finding", "nvcc-rejects",
+KEYS = ("id", "severity", "summary", "clang-diagnostics", "clang-diagnostics-at-finding",
+        "clang-diagnostics-where-claimed", "nvcc-rejects",
         "fix", "options")
-REPEATABLE = ("clang-diagnostics", "clang-diagnostics-at-finding", "nvcc-rejects")
+REPEATABLE = ("clang-diagnostics", "clang-diagnostics-at-finding", "clang-diagnostics-where-claimed",
+              "nvcc-rejects")
 SECTIONS = ("What it finds", "Why it matters", "Example", "Use instead", "Fix", "Suppress",
             "Compilers")
 OPTION_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
@@ -183,7 +185,7 @@ class Catalog:
         summary = front.get("summary")
         if summary and summary.endswith("."):
             self.problem(path, where["summary"], "summary ends with a period")
-        for key in ("clang-diagnostics", "clang-diagnostics-at-finding"):
+        for key in ("clang-diagnostics", "clang-diagnostics-at-finding", "clang-diagnostics-where-claimed"):
             for regex in front.get(key, []):
                 try:
                     re.compile(regex)

@@ -156,6 +156,52 @@ TEST(DriverRelabel, AcceptedLinesDropOwnedErrors) {
   llvm::sys::fs::remove(Path);
 }
 
+/// clang's "__grid_constant__ is only allowed on const-qualified kernel
+/// parameters" is owned by two rules: cuda-grid-constant-invalid everywhere,
+/// cuda-grid-constant-ignored where a check claimed the line for it. The
+/// claim attributes it whichever rules are enabled; without one it stays the
+/// everywhere-owner's.
+TEST(DriverRelabel, ClaimsPickTheOwnerOfASharedMessage) {
+  llvm::SmallString<128> Path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("claimed", "cu", Path));
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    OS << "line1\nline2\nline3\n";
+  }
+  auto Owned = [&](unsigned Offset) {
+    clang::tidy::ClangTidyError E("clang-diagnostic-error", clang::tooling::Diagnostic::Error,
+                                  "/", false);
+    E.Message.Message = "__grid_constant__ is only allowed on const-qualified kernel parameters";
+    E.Message.FilePath = std::string(Path);
+    E.Message.FileOffset = Offset;
+    return Finding{std::move(E), {"host"}, std::string(Path)};
+  };
+  std::vector<AcceptedLine> Claims{
+      {std::string(Path), 1, "cuda-grid-constant-ignored", /*Claim=*/true}};
+  auto Run = [&](std::function<bool(llvm::StringRef)> Enabled, bool Nvcc) {
+    std::vector<Finding> Findings;
+    Findings.push_back(Owned(0)); // line 1: claimed for cuda-grid-constant-ignored
+    Findings.push_back(Owned(6)); // line 2: not claimed
+    relabelOwnedCompilerDiagnostics(Findings, Enabled, Nvcc, Claims);
+    std::vector<std::string> Names;
+    for (const Finding &F : Findings)
+      Names.push_back(F.Error.DiagnosticName + "@" + std::to_string(F.Error.Message.FileOffset));
+    return Names;
+  };
+  auto All = [](llvm::StringRef) { return true; };
+  EXPECT_EQ(Run(All, false), (std::vector<std::string>{"cuda-grid-constant-ignored@0",
+                                                       "cuda-grid-constant-invalid@6"}));
+  // A claim is not an accepted line: it drops nothing by itself.
+  auto OnlyInvalid = [](llvm::StringRef Id) { return Id == "cuda-grid-constant-invalid"; };
+  EXPECT_EQ(Run(OnlyInvalid, false), (std::vector<std::string>{"cuda-grid-constant-ignored@0",
+                                                               "cuda-grid-constant-invalid@6"}));
+  // On an nvcc command a disabled owner's message stays only where nvcc rejects the code:
+  // cuda-grid-constant-ignored has no nvcc-rejects, so the claimed one goes.
+  EXPECT_EQ(Run(OnlyInvalid, true), (std::vector<std::string>{"cuda-grid-constant-invalid@6"}));
+  llvm::sys::fs::remove(Path);
+}
+
 TEST(DriverConfig, StripKeepsLinePositions) {
   std::string S = stripCudaLintKeys("Baseline: x\nChecks: a\n");
   EXPECT_EQ(S, "\nChecks: a\n\n");
