@@ -127,4 +127,58 @@ std::optional<PragmaDirectiveText> readPragma(Preprocessor &PP,
   return Out;
 }
 
+namespace {
+
+/// The first token after the pragma at \p Loc (see CollectedPragma::Next).
+SourceLocation tokenAfter(const Preprocessor &PP, SourceLocation Loc,
+                          const PragmaDirectiveText &P) {
+  const SourceManager &SM = PP.getSourceManager();
+  const LangOptions &LO = PP.getLangOpts();
+  SourceLocation Last;
+  if (Loc.isMacroID()) {
+    Last = SM.getExpansionRange(Loc).getEnd();
+  } else if (P.Kind == PIK_HashPragma) {
+    if (P.Tokens.empty() || P.Tokens.back().FileLoc.isInvalid())
+      return {};
+    Last = P.Tokens.back().FileLoc;
+  } else {
+    Last = Loc; // `_Pragma` `(` string `)`
+    for (int I = 0; I < 3 && Last.isValid(); ++I) {
+      std::optional<Token> T = Lexer::findNextToken(Last, SM, LO);
+      if (!T)
+        return {};
+      Last = T->getLocation();
+    }
+  }
+  std::optional<Token> Next = Lexer::findNextToken(Last, SM, LO);
+  if (!Next || Next->is(tok::eof))
+    return {};
+  return Next->getLocation();
+}
+
+class PragmaCollector : public PPCallbacks {
+public:
+  PragmaCollector(Preprocessor &PP, llvm::StringRef Name, std::vector<CollectedPragma> &Out)
+      : PP(PP), Name(Name.str()), Out(Out) {}
+  void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind Introducer) override {
+    std::optional<PragmaDirectiveText> P = readPragma(PP, {Introducer, Loc});
+    if (!P || P->name() != Name)
+      return;
+    SourceLocation Next = tokenAfter(PP, Loc, *P);
+    Out.push_back({PP.getSourceManager().getExpansionLoc(Loc), std::move(*P), Next});
+  }
+
+private:
+  Preprocessor &PP;
+  std::string Name;
+  std::vector<CollectedPragma> &Out;
+};
+
+} // namespace
+
+std::unique_ptr<PPCallbacks> collectPragmas(Preprocessor &PP, llvm::StringRef Name,
+                                            std::vector<CollectedPragma> &Out) {
+  return std::make_unique<PragmaCollector>(PP, Name, Out);
+}
+
 } // namespace cuda_lint

@@ -13,6 +13,8 @@
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Basic/PragmaKinds.h"
 #include "clang/Lex/Pragma.h"
+#include "clang/Lex/PPCallbacks.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,6 +65,23 @@ struct PragmaDirectiveText {
 /// the preprocessor is not lexing a buffer.
 std::optional<PragmaDirectiveText>
 readPragma(clang::Preprocessor &PP, clang::PragmaIntroducer Introducer);
+
+/// A pragma of one name as a check collects it (collectPragmas).
+struct CollectedPragma {
+  /// The introducer's expansion location: where a finding about it goes.
+  clang::SourceLocation Loc;
+  PragmaDirectiveText Text;
+  /// The first token after the pragma (a file location): after the
+  /// directive for `#pragma`, after the `_Pragma(...)` operator, after the
+  /// macro use for a `_Pragma` from a macro. Invalid at the end of the file.
+  clang::SourceLocation Next;
+};
+
+/// PPCallbacks that append every pragma whose first token is \p Name
+/// (`unroll`, `nv_abi`) to \p Out, in source order. \p Out must outlive the
+/// preprocessor.
+std::unique_ptr<clang::PPCallbacks> collectPragmas(clang::Preprocessor &PP, llvm::StringRef Name,
+                                                   std::vector<CollectedPragma> &Out);
 
 } // namespace cuda_lint
 

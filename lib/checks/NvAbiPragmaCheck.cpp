@@ -15,54 +15,6 @@ namespace cuda_lint {
 
 namespace {
 
-/// The location of the first token after the pragma at \p Loc: after the
-/// directive's last token for `#pragma`, after the `)` of a `_Pragma(...)`
-/// written in the file, after the macro use for a `_Pragma` from a macro.
-SourceLocation tokenAfter(const Preprocessor &PP, SourceLocation Loc,
-                          const PragmaDirectiveText &P) {
-  const SourceManager &SM = PP.getSourceManager();
-  const LangOptions &LO = PP.getLangOpts();
-  SourceLocation Last;
-  if (Loc.isMacroID()) {
-    Last = SM.getExpansionRange(Loc).getEnd();
-  } else if (P.Kind == PIK_HashPragma) {
-    if (P.Tokens.empty() || P.Tokens.back().FileLoc.isInvalid())
-      return {};
-    Last = P.Tokens.back().FileLoc;
-  } else {
-    // `_Pragma` `(` string `)`
-    Last = Loc;
-    for (int I = 0; I < 3 && Last.isValid(); ++I) {
-      std::optional<Token> T = Lexer::findNextToken(Last, SM, LO);
-      if (!T)
-        return {};
-      Last = T->getLocation();
-    }
-  }
-  std::optional<Token> Next = Lexer::findNextToken(Last, SM, LO);
-  if (!Next || Next->is(tok::eof))
-    return {};
-  return Next->getLocation();
-}
-
-class NvAbiCallbacks : public PPCallbacks {
-public:
-  NvAbiCallbacks(Preprocessor &PP, std::vector<NvAbiPragmaCheck::Pragma> &Out)
-      : PP(PP), Out(Out) {}
-
-  void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind Introducer) override {
-    std::optional<PragmaDirectiveText> P = readPragma(PP, {Introducer, Loc});
-    if (!P || P->name() != "nv_abi")
-      return;
-    SourceLocation Next = tokenAfter(PP, Loc, *P);
-    Out.push_back({PP.getSourceManager().getExpansionLoc(Loc), std::move(*P), Next});
-  }
-
-private:
-  Preprocessor &PP;
-  std::vector<NvAbiPragmaCheck::Pragma> &Out;
-};
-
 /// What starts at a location: the construct the pragma would apply to.
 struct Target {
   enum Kind {
@@ -186,7 +138,7 @@ void NvAbiPragmaCheck::registerCudaPPCallbacks(const SourceManager &SourceMgr,
   if (!P)
     return;
   SM = &SourceMgr;
-  P->addPPCallbacks(std::make_unique<NvAbiCallbacks>(*P, Pragmas));
+  P->addPPCallbacks(collectPragmas(*P, "nv_abi", Pragmas));
 }
 
 void NvAbiPragmaCheck::registerMatchers(MatchFinder *Finder) {
@@ -197,7 +149,7 @@ void NvAbiPragmaCheck::registerMatchers(MatchFinder *Finder) {
 
 void NvAbiPragmaCheck::checkMatch(const MatchFinder::MatchResult &) {}
 
-void NvAbiPragmaCheck::checkArguments(const Pragma &P) {
+void NvAbiPragmaCheck::checkArguments(const CollectedPragma &P) {
   const std::vector<PragmaToken> &T = P.Text.Tokens;
   llvm::StringSet<> Seen;
   bool Any = false;
@@ -250,7 +202,7 @@ void NvAbiPragmaCheck::checkArguments(const Pragma &P) {
 }
 
 void NvAbiPragmaCheck::onEndOfTranslationUnit() {
-  std::vector<Pragma> Here = std::move(Pragmas);
+  std::vector<CollectedPragma> Here = std::move(Pragmas);
   Pragmas.clear();
   if (!SM || Here.empty())
     return;
@@ -260,7 +212,7 @@ void NvAbiPragmaCheck::onEndOfTranslationUnit() {
     for (Decl *D : Ctx->getTraversalScope())
       C.TraverseDecl(D);
   }
-  for (const Pragma &P : Here) {
+  for (const CollectedPragma &P : Here) {
     if (inSystemHeader(P.Loc) || !reportOnce(P.Loc.getPtrEncoding()))
       continue;
     checkArguments(P);

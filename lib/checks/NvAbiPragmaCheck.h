@@ -31,20 +31,14 @@ public:
   void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
 
-  /// One pragma as the preprocessor saw it.
-  struct Pragma {
-    clang::SourceLocation Loc;  ///< the introducer's expansion location
-    PragmaDirectiveText Text;
-    clang::SourceLocation Next; ///< the first token after the pragma (a file location)
-  };
 
 protected:
   void registerCudaPPCallbacks(const clang::SourceManager &SM,
                                clang::Preprocessor *PP) override;
 
 private:
-  void checkArguments(const Pragma &P);
-  std::vector<Pragma> Pragmas;
+  void checkArguments(const CollectedPragma &P);
+  std::vector<CollectedPragma> Pragmas;
 };
 
 } // namespace cuda_lint

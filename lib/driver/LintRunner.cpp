@@ -556,9 +556,16 @@ void relabelOwnedCompilerDiagnostics(
                Other.Error.Message.FilePath == F.Error.Message.FilePath &&
                lineOf(Other.Error, TextCache) == Line;
       });
-      // A generic message is the rule's only where the rule reports it.
+      // Correct code for the compiler the project builds with, or a line
+      // the rule covers with a finding at another line.
+      bool Covered = llvm::any_of(Accepted, [&](const AcceptedLine &A) {
+        return !A.Claim && A.RuleId == Rule->Id && A.Line == Line &&
+               A.File == F.Error.Message.FilePath;
+      });
+      // A generic message is the rule's only where the rule reports it (or
+      // covers it).
       if (AtFindingOnly) {
-        if (Reported)
+        if (Reported || Covered)
           Drop[I] = true;
         continue;
       }
@@ -566,11 +573,7 @@ void relabelOwnedCompilerDiagnostics(
       // rejects the code too.
       if (!RuleEnabled(Rule->Id) && Nvcc && !nvccRejects(*Rule, F.Error, TextCache))
         Reported = true;
-      // Correct code for the compiler the project builds with.
-      if (llvm::any_of(Accepted, [&](const AcceptedLine &A) {
-            return !A.Claim && A.RuleId == Rule->Id && A.Line == Line &&
-                   A.File == F.Error.Message.FilePath;
-          }))
+      if (Covered)
         Reported = true;
       if (Reported) {
         Drop[I] = true;
