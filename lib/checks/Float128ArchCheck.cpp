@@ -1,4 +1,5 @@
 #include "checks/Float128ArchCheck.h"
+#include "llvm/Support/Path.h"
 #include "clang/AST/Type.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -90,6 +91,13 @@ void Float128ArchCheck::checkType(QualType T, SourceLocation Loc, const Function
   if (K == Wide::None)
     return;
   if (K == Wide::Complex) {
+    // clang's own CUDA wrapper headers implement complex arithmetic for
+    // device code with `_Complex` (__clang_cuda_complex_builtins.h): the
+    // compiler's implementation, not the user's code, even with
+    // --system-headers.
+    if (llvm::sys::path::filename(SM->getFilename(SM->getExpansionLoc(Loc)))
+            .starts_with("__clang_cuda_"))
+      return;
     if (!reportOnce(Loc.getPtrEncoding()))
       return;
     report(Loc, "%0 has the complex type %1, which only host code supports",
