@@ -540,6 +540,34 @@ void relabelOwnedCompilerDiagnostics(
         Chosen = P;
         break;
       }
+    // Else a rule owning it at its findings that reports (or covers) this
+    // line: several WMMA rules own clang's "implicit instantiation of
+    // undefined template 'nvcuda::wmma::fragment<...>'", each where it reports.
+    auto ReportsHere = [&](const RuleInfo *R) {
+      return llvm::any_of(Findings, [&](const Finding &Other) {
+               return Other.Error.DiagnosticName == R->Id &&
+                      Other.Error.Message.FilePath == F.Error.Message.FilePath &&
+                      lineOf(Other.Error, TextCache) == Line;
+             }) ||
+             llvm::any_of(Accepted, [&](const AcceptedLine &A) {
+               return !A.Claim && A.RuleId == R->Id && A.Line == Line &&
+                      A.File == F.Error.Message.FilePath;
+             });
+    };
+    if (!Chosen)
+      for (const OwnedPattern *P : Owners)
+        if (P->AtFindingOnly && ReportsHere(P->Rule)) {
+          Chosen = P;
+          break;
+        }
+    // Else the one owning it everywhere, else the first at-finding owner
+    // (which keeps clang's error as it is).
+    if (!Chosen)
+      for (const OwnedPattern *P : Owners)
+        if (!P->WhereClaimedOnly && !P->AtFindingOnly) {
+          Chosen = P;
+          break;
+        }
     if (!Chosen)
       for (const OwnedPattern *P : Owners)
         if (!P->WhereClaimedOnly) {
