@@ -10,26 +10,6 @@ using namespace clang::ast_matchers;
 
 namespace cuda_lint {
 
-namespace {
-
-class MmaThroughputCallbacks : public PPCallbacks {
-public:
-  MmaThroughputCallbacks(Preprocessor &PP, std::vector<SourceLocation> &Out)
-      : PP(PP), Out(Out) {}
-
-  void PragmaDirective(SourceLocation Loc,
-                       PragmaIntroducerKind Introducer) override {
-    std::optional<PragmaDirectiveText> P = readPragma(PP, {Introducer, Loc});
-    if (P && P->name() == "nv_mma_throughput")
-      Out.push_back(PP.getSourceManager().getExpansionLoc(Loc));
-  }
-
-private:
-  Preprocessor &PP;
-  std::vector<SourceLocation> &Out;
-};
-
-} // namespace
 
 void MmaThroughputPragmaCheck::startTranslationUnit() {
   // Matching starts after the whole unit is parsed: Pragmas holds this
@@ -42,7 +22,7 @@ void MmaThroughputPragmaCheck::registerCudaPPCallbacks(const SourceManager &Sour
   if (!P)
     return;
   SM = &SourceMgr;
-  P->addPPCallbacks(std::make_unique<MmaThroughputCallbacks>(*P, Pragmas));
+  P->addPPCallbacks(collectPragmas(*P, "nv_mma_throughput", Pragmas));
 }
 
 void MmaThroughputPragmaCheck::registerMatchers(MatchFinder *Finder) {
@@ -62,7 +42,8 @@ void MmaThroughputPragmaCheck::checkMatch(const MatchFinder::MatchResult &Result
 void MmaThroughputPragmaCheck::onEndOfTranslationUnit() {
   if (!SM)
     return;
-  for (SourceLocation Loc : Pragmas) {
+  for (const CollectedPragma &P : Pragmas) {
+    SourceLocation Loc = P.Loc;
     if (inSystemHeader(Loc))
       continue;
     bool InKernel = llvm::any_of(KernelBodies, [&](SourceRange Body) {

@@ -2,6 +2,7 @@
 #define CUDA_LINT_CHECKS_MMATHROUGHPUTPRAGMACHECK_H
 
 #include "CudaCheck.h"
+#include "analysis/Pragmas.h"
 #include <vector>
 
 namespace cuda_lint {
@@ -27,7 +28,7 @@ protected:
 
 private:
   /// Where each pragma is (its introducer's expansion in user code).
-  std::vector<clang::SourceLocation> Pragmas;
+  std::vector<CollectedPragma> Pragmas;
   /// The bodies of the kernels defined in this translation unit.
   std::vector<clang::SourceRange> KernelBodies;
 };
