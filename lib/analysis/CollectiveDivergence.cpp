@@ -1,5 +1,6 @@
 //===- CollectiveDivergence.cpp - Collectives under divergent control -----===//
 #include "analysis/CollectiveDivergence.h"
+#include "analysis/KernelLaunches.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -111,14 +112,20 @@ static bool isKernelDecl(const FunctionDecl *FD);
 std::optional<DivergentControl>
 CollectiveDivergence::controlOf(const FunctionUniformity &Where,
                                 const Stmt *Reached) const {
-  if (!ExitedLanesDoNotCount || !isKernelDecl(Where.function()))
-    return Where.divergentControl(Reached, divergence());
-  // Past the controls that diverge only because lanes returned from the
-  // kernel: Reached is outside the branch, and every way out of the branch
-  // that skips Reached is a `return`.
+  const FunctionDecl *FD = Where.function();
+  bool Kernel = isKernelDecl(FD);
   for (DivergentControl &DC : Where.divergentControls(Reached, divergence())) {
-    if (!DC.Exit || !DC.Branch)
+    // A thread-index guard that no thread of any launch in the translation
+    // unit takes (or every thread takes): `if (threadIdx.x >= n) return;`
+    // with a block of n threads at every launch.
+    if (Kernel && DC.Cond &&
+        conditionAtEveryLaunch(DC.Cond, FD, FD->getASTContext()))
+      continue;
+    if (!ExitedLanesDoNotCount || !Kernel || !DC.Exit || !DC.Branch)
       return DC;
+    // Past the controls that diverge only because lanes returned from the
+    // kernel: Reached is outside the branch, and every way out of the branch
+    // that skips Reached is a `return`.
     llvm::SmallVector<const Stmt *, 4> Exits;
     leavingExits(DC.Branch, isBreakTarget(DC.Branch), Exits);
     if (Exits.empty() ||

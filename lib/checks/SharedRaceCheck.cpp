@@ -13,6 +13,7 @@
 #include "checks/SharedRaceCheck.h"
 #include "analysis/CFGCache.h"
 #include "analysis/CudaIntrinsics.h"
+#include "analysis/BuiltinVars.h"
 #include "analysis/LaunchSite.h"
 #include "analysis/Uniformity.h"
 #include "clang/AST/ExprCXX.h"
@@ -373,43 +374,6 @@ const FunctionSummary &Summaries::of(const FunctionDecl *FD, unsigned Depth) {
 //===----------------------------------------------------------------------===//
 // The analysis of one function.
 //===----------------------------------------------------------------------===//
-
-/// The component of threadIdx/blockDim/blockIdx/gridDim that \p E reads
-/// ('x', 'y', 'z'), with the variable's name; {"", 0} for anything else.
-std::pair<llvm::StringRef, char> builtinMember(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  const MSPropertyRefExpr *MP = nullptr;
-  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
-    MP = dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens());
-  else
-    MP = dyn_cast<MSPropertyRefExpr>(E);
-  if (MP) {
-    const Expr *Base = MP->getBaseExpr()->IgnoreParenImpCasts();
-    while (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base)) {
-      if (!OVE->getSourceExpr())
-        return {"", 0};
-      Base = OVE->getSourceExpr()->IgnoreParenImpCasts();
-    }
-    const auto *DRE = dyn_cast<DeclRefExpr>(Base);
-    llvm::StringRef P = MP->getPropertyDecl()->getName();
-    if (DRE && DRE->getDecl()->getIdentifier() && !P.empty()) {
-      llvm::StringRef N = DRE->getDecl()->getName();
-      if (N == "threadIdx" || N == "blockDim" || N == "blockIdx" || N == "gridDim")
-        return {N, P[0]};
-    }
-    return {"", 0};
-  }
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-    if (const CXXMethodDecl *MD = MC->getMethodDecl())
-      if (MD->getIdentifier() && MD->getName().starts_with("__fetch_builtin_") &&
-          MD->getName().size() == 17) {
-        const CXXRecordDecl *RD = MD->getParent();
-        if (RD->getIdentifier() && RD->getName().starts_with("__cuda_builtin_") &&
-            RD->getName().ends_with("_t"))
-          return {RD->getName().drop_front(15).drop_back(2), MD->getName().back()};
-      }
-  return {"", 0};
-}
 
 class FunctionRaces {
 public:

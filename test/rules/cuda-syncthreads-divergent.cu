@@ -244,5 +244,133 @@ __global__ void correct6(float *out) {
 // Host code.
 void correct7() {}
 
+// Guards that no thread of any launch in this translation unit takes: the
+// block has exactly as many threads as the bound (ggml's bitonic argsort
+// launches dim3(ncols_pad, 1, 1) threads and returns at col >= ncols_pad).
+static __global__ void correct8(int *out, int n_pad) {
+  extern __shared__ int idx[];
+  int col = threadIdx.x;
+  if (col >= n_pad)
+    return;
+  idx[col] = col;
+  __syncthreads();
+  out[col] = idx[n_pad - 1 - col];
+}
+void launch8(int *out, int n) {
+  const int n_pad = 2 * n;
+  const dim3 block(n_pad, 1, 1);
+  correct8<<<1, block, n_pad * sizeof(int)>>>(out, n_pad);
+}
+
+// Per specialization: the bound is the template argument where it is not 0,
+// and the enclosing switch case fixes the host's k at each launch; the
+// general specialization gets k itself (ggml's triangular solve).
+template <int KT>
+static __global__ void correct9(float *out, int k_arg) {
+  __shared__ float s[32 * 32];
+  const int k = KT == 0 ? k_arg : KT;
+  const int col = threadIdx.y;
+  if (col >= k)
+    return;
+  s[col * 32 + threadIdx.x] = out[col];
+  __syncthreads();
+  out[col] = s[threadIdx.x * 32 + col];
+}
+void launch9(float *out, int k) {
+  dim3 threads(32, k);
+  switch (k) {
+  case 16:
+    correct9<16><<<1, threads>>>(out, 0);
+    break;
+  case 4:
+  case 8:
+    correct9<8><<<1, threads>>>(out, 0);
+    break;
+  default:
+    correct9<0><<<1, threads>>>(out, k);
+  }
+  if (k == 2)
+    correct9<2><<<1, threads>>>(out, 0);
+}
+
+// Constant block sizes: the guard is always false, the condition always true.
+__global__ void correct10(float *out, int n) {
+  __shared__ float s[128];
+  if (threadIdx.x >= n)
+    return;
+  if (threadIdx.x < n && n > 0) {
+    s[threadIdx.x] = out[threadIdx.x];
+    __syncthreads();
+  }
+  out[threadIdx.x] = s[n - 1 - threadIdx.x];
+}
+void launch10(float *out) {
+  correct10<<<4, 128>>>(out, 128);
+  correct10<<<4, dim3(64)>>>(out, 128);
+  cudaFuncSetAttribute(correct10, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);
+}
+
+// The same guards where a launch has more threads than the bound: findings.
+__global__ void fail13(float *out, int n) {
+  __shared__ float s[256];
+  if (threadIdx.x >= n)
+    return;
+  s[threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: '__syncthreads' is reached after a divergent 'return' under the condition 'threadIdx.x >= n', which varies across the block (depends on threadIdx.x) [cuda-syncthreads-divergent]
+  out[threadIdx.x] = s[n - 1 - threadIdx.x];
+}
+void launch13(float *out) {
+  fail13<<<1, 128>>>(out, 128);
+  fail13<<<1, 256>>>(out, 200);
+}
+
+// The block's dimension changed after it was built, the kernel's address
+// taken (it may be launched anywhere), a case reached by fall-through from a
+// larger one, a guard on the other dimension: findings.
+__global__ void fail14(float *out, int n) {
+  if (threadIdx.x >= n)
+    return;
+  __syncthreads();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: '__syncthreads' is reached after a divergent 'return' under the condition 'threadIdx.x >= n'
+}
+void launch14(float *out, int n) {
+  dim3 block(n, 1, 1);
+  block.x *= 2;
+  fail14<<<1, block>>>(out, n);
+}
+__global__ void fail15(float *out, int n) {
+  if (threadIdx.x >= n)
+    return;
+  __syncthreads();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: '__syncthreads' is reached after a divergent 'return' under the condition 'threadIdx.x >= n'
+}
+void (*escaped15)(float *, int) = fail15;
+void launch15(float *out) { fail15<<<1, 64>>>(out, 64); }
+template <int KT>
+__global__ void fail16(float *out) {
+  if (threadIdx.y >= KT)
+    return;
+  __syncthreads();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: '__syncthreads' is reached after a divergent 'return' under the condition 'threadIdx.y >= KT'
+}
+void launch16(float *out, int k) {
+  dim3 threads(32, k);
+  switch (k) {
+  case 64:
+    out[0] = 1.0f;
+  case 16:
+    fail16<16><<<1, threads>>>(out);
+    break;
+  }
+}
+__global__ void fail17(float *out, int n) {
+  if (threadIdx.x >= n)
+    return;
+  __syncthreads();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: '__syncthreads' is reached after a divergent 'return' under the condition 'threadIdx.x >= n'
+}
+void launch17(float *out, int n) { fail17<<<1, dim3(32, n)>>>(out, n); }
+
 // The finding of fail10, in the header.
 // CHECK-MESSAGES: cuda-syncthreads-divergent-helpers.cuh:5:3: warning: '__syncthreads' is reached under the condition 'out[threadIdx.x] > 0.0f', which varies across the block
