@@ -176,7 +176,18 @@ void CollectiveDivergence::visit(const FunctionUniformity &FU,
         add(CE, FU, CE, Chain, {}, Out);
       continue;
     }
-    if (!UC.isAnalysedCallee(Callee) || !callsCollective(Callee))
+    if (!UC.isAnalysedCallee(Callee)) {
+      // A library function that synchronizes inside.
+      std::vector<HelperCall> Path;
+      if (LibraryCollectives && controlOf(FU, CE))
+        if (const CallExpr *W = libraryCollective(Callee, Path)) {
+          std::vector<HelperCall> Inner{{CE, Callee}};
+          Inner.insert(Inner.end(), Path.begin(), Path.end());
+          add(W, FU, CE, Chain, std::move(Inner), Out);
+        }
+      continue;
+    }
+    if (!callsCollective(Callee))
       continue;
     if (controlOf(FU, CE)) {
       std::vector<HelperCall> Path;
@@ -197,6 +208,53 @@ void CollectiveDivergence::visit(const FunctionUniformity &FU,
     visit(*Inner, Chain, Depth + 1, Out);
     Chain.pop_back();
   }
+}
+
+const CallExpr *CollectiveDivergence::libraryStep(const FunctionDecl *Def,
+                                                  unsigned Depth) {
+  auto [It, New] = LibraryPath.try_emplace(Def, nullptr);
+  if (!New)
+    return It->second; // known, or being searched (a recursion: none)
+  if (Depth > MaxHelperDepth) {
+    LibraryPath.erase(Def); // may be reached from a shallower call
+    return nullptr;
+  }
+  llvm::SmallVector<const CallExpr *, 32> Calls;
+  collectCalls(Def->getBody(), /*SkipLambdas=*/false, Calls);
+  const CallExpr *Step = nullptr;
+  for (const CallExpr *CE : Calls)
+    if (collective(CE)) {
+      Step = CE;
+      break;
+    }
+  for (unsigned I = 0; !Step && I < Calls.size(); ++I) {
+    const FunctionDecl *C = Calls[I]->getDirectCallee(), *CDef = nullptr;
+    if (C && !collective(C) && C->hasBody(CDef) && CDef &&
+        libraryStep(CDef, Depth + 1))
+      Step = Calls[I];
+  }
+  LibraryPath[Def] = Step;
+  return Step;
+}
+
+const CallExpr *
+CollectiveDivergence::libraryCollective(const FunctionDecl *FD,
+                                        std::vector<HelperCall> &Path) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return nullptr;
+  for (unsigned Depth = 0; Depth <= MaxHelperDepth; ++Depth) {
+    const CallExpr *Step = libraryStep(Def, 0);
+    if (!Step)
+      return nullptr;
+    if (collective(Step))
+      return Step;
+    const FunctionDecl *Next = Step->getDirectCallee();
+    if (!Next || !Next->hasBody(Def) || !Def)
+      return nullptr;
+    Path.push_back({Step, Next});
+  }
+  return nullptr;
 }
 
 void CollectiveDivergence::walk(const FunctionUniformity &FU,

@@ -30,6 +30,7 @@
 #include "analysis/CudaIntrinsics.h"
 #include "analysis/Uniformity.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <functional>
 #include <optional>
@@ -99,6 +100,16 @@ public:
   /// barriers do not get this (every thread of the block must arrive).
   void setExitedLanesDoNotCount(bool V) { ExitedLanesDoNotCount = V; }
 
+  /// Library functions (defined in system headers, whose bodies the walk
+  /// does not analyse) that reach one of the query's collectives, through
+  /// at most MaxHelperDepth calls, are collectives themselves: a
+  /// `cub::BlockReduce<float, 256>::Sum` called under divergent control is a
+  /// finding (CUB: "a subsequent __syncthreads() ... all threads in the
+  /// block must participate"). The finding's Inner chain then starts with
+  /// the call of the library function in the translation unit's code, and
+  /// Collective is the barrier inside the library.
+  void setLibraryCollectives(bool V) { LibraryCollectives = V; }
+
   /// The findings of the functions \p Functions (definitions of the
   /// translation unit; the roots are chosen among them, see the file
   /// comment), in walk order. Each FunctionUniformity is walked once per
@@ -127,7 +138,17 @@ private:
   RequiredLevel Level;
   CallFilter Filter;
   bool ExitedLanesDoNotCount = false;
+  bool LibraryCollectives = false;
   llvm::DenseSet<const FunctionUniformity *> Visited;
+  /// Per library function: the call of its body on the way to a collective
+  /// (the collective itself, or a call of a function that reaches one);
+  /// null when none is reached (or while it is being searched).
+  llvm::DenseMap<const clang::FunctionDecl *, const clang::CallExpr *>
+      LibraryPath;
+  const clang::CallExpr *libraryCollective(const clang::FunctionDecl *FD,
+                                           std::vector<HelperCall> &Path);
+  const clang::CallExpr *libraryStep(const clang::FunctionDecl *Def,
+                                     unsigned Depth);
 
   std::optional<DivergentControl> controlOf(const FunctionUniformity &Where,
                                             const clang::Stmt *Reached) const;

@@ -42,6 +42,7 @@ std::vector<DivergentCollective> SyncthreadsDivergentCheck::findings(
       [](const CallExpr *CE, const IntrinsicInfo &I) {
         return I.Kind == IntrinsicKind::BlockBarrier || isThreadBlockSync(CE);
       });
+  Query.setLibraryCollectives(true);
   return Query.run(Functions);
 }
 

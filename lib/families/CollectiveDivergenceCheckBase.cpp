@@ -70,18 +70,46 @@ std::string CollectiveDivergenceCheckBase::nameOf(const CallExpr *CE) const {
   return collectiveName(*Ctx, CE);
 }
 
+/// Whether \p FD is defined in a system header (a library function).
+static bool isLibraryFunction(const SourceManager &SM, const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def)
+    Def = FD;
+  return SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+}
+
 void CollectiveDivergenceCheckBase::reportFinding(const DivergentCollective &D) {
   const CallExpr *Call = D.Collective;
   const DivergentControl &DC = D.Control;
+  // A collective inside a library function (CollectiveDivergence's library
+  // collectives) is reported at the call of that function.
+  std::vector<HelperCall> Chain = D.chain();
+  const HelperCall *Library = nullptr;
+  for (const HelperCall &S : Chain)
+    if (isLibraryFunction(*SM, S.Callee)) {
+      Library = &S;
+      break;
+    }
+  const CallExpr *At = Library ? Library->Call : Call;
   // Once per (collective, condition): template instantiations and several
   // call paths share them.
   std::pair<unsigned, unsigned> Key{
-      userLoc(*SM, Call->getBeginLoc()).getRawEncoding(),
+      userLoc(*SM, At->getBeginLoc()).getRawEncoding(),
       userLoc(*SM, DC.Cond->getBeginLoc()).getRawEncoding()};
   if (!Reported.insert(Key).second)
     return;
   Wording W = wording();
-  std::string Name = nameOf(Call);
+  // "'__syncthreads' is reached ...", or for a library function "'cub::
+  // BlockReduce<float, 256>::Sum' synchronizes the block and is reached ...".
+  std::string Subject = "'" + nameOf(Call) + "'";
+  if (Library) {
+    PrintingPolicy Policy(Ctx->getLangOpts());
+    Policy.SuppressUnwrittenScope = true;
+    std::string Q;
+    llvm::raw_string_ostream OS(Q);
+    Library->Callee->printQualifiedName(OS, Policy);
+    Subject = "'" + Q + "' synchronizes the " + W.Scope.str() + " and";
+  }
   std::string Cond = sourceText(*Ctx, DC.Cond);
   std::string Why = DC.Why.describe(*Ctx);
   if (Why.empty())
@@ -91,27 +119,32 @@ void CollectiveDivergenceCheckBase::reportFinding(const DivergentCollective &D) 
   if (W.Scope == "block" && DC.Level == Uniformity::WarpUniform)
     Varies = "varies between the warps of the block";
   if (DC.Exit) {
-    report(Call->getBeginLoc(), "'%0' is reached after a divergent '%1' under "
-                                "the condition '%2', which %3 (%4)")
-        << Name << exitName(DC.Exit) << Cond << Varies << Why;
+    report(At->getBeginLoc(), "%0 is reached after a divergent '%1' under "
+                              "the condition '%2', which %3 (%4)")
+        << Subject << exitName(DC.Exit) << Cond << Varies << Why;
   } else if (DC.IsLoop) {
-    report(Call->getBeginLoc(),
-           "'%0' is reached in a loop whose condition '%1' %2 (%3)")
-        << Name << Cond << Varies << Why;
+    report(At->getBeginLoc(),
+           "%0 is reached in a loop whose condition '%1' %2 (%3)")
+        << Subject << Cond << Varies << Why;
   } else {
-    report(Call->getBeginLoc(),
-           "'%0' is reached under the condition '%1', which %2 (%3)")
-        << Name << Cond << Varies << Why;
+    report(At->getBeginLoc(),
+           "%0 is reached under the condition '%1', which %2 (%3)")
+        << Subject << Cond << Varies << Why;
   }
   note(DC.Cond->getBeginLoc(), "the divergent condition is here");
   if (DC.Exit)
     note(DC.Exit->getBeginLoc(), W.ExitNote) << exitName(DC.Exit);
-  for (const HelperCall &S : D.chain())
+  for (const HelperCall &S : Chain) {
+    if (&S == Library)
+      break;
     note(isa<CXXOperatorCallExpr>(S.Call) && S.Call->getNumArgs() > 0
              ? S.Call->getArg(0)->getBeginLoc()
              : S.Call->getBeginLoc(),
          "through the call to '%0' here")
         << calleeName(*Ctx, S);
+  }
+  if (Library)
+    note(Call->getBeginLoc(), "it reaches '%0' here") << nameOf(Call);
 }
 
 void CollectiveDivergenceCheckBase::onEndOfTranslationUnit() {

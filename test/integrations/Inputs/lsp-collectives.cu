@@ -18,3 +18,22 @@ __global__ void correct1(float *out, int n) {
   out[0] = lane_sum(out[threadIdx.x]);
   block_barrier();
 }
+__global__ void fail2(const int *in, int *out) {
+  __shared__ int tile[1024];
+  int t = threadIdx.x;
+  tile[t] = in[t];
+  out[t] = tile[blockDim.x - 1 - t];
+}
+static __global__ void correct2(int *out, int n) {
+  __shared__ int tile[1024];
+  int t = threadIdx.x;
+  if (t >= n)
+    return;
+  tile[t] = t;
+  __syncthreads();
+  out[t] = tile[n - 1 - t];
+}
+void launch2(int *out, int n) {
+  const dim3 block(n, 1, 1);
+  correct2<<<1, block>>>(out, n);
+}
