@@ -39,8 +39,38 @@ CollectiveDivergence::collective(const CallExpr *CE) const {
   return I;
 }
 
+static void collectCalls(const Stmt *S, bool SkipLambdas,
+                         llvm::SmallVectorImpl<const CallExpr *> &Out);
+
 bool CollectiveDivergence::callsCollective(const FunctionDecl *FD) {
-  return UC.callsIntrinsic(FD, Kinds);
+  if (UC.callsIntrinsic(FD, Kinds))
+    return true;
+  return LibraryCollectives && callsLibraryCollective(FD, 0);
+}
+
+bool CollectiveDivergence::callsLibraryCollective(const FunctionDecl *FD,
+                                                  unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || Depth > MaxHelperDepth)
+    return false;
+  auto [It, New] = CallsLibrary.try_emplace(Def, false);
+  if (!New)
+    return It->second; // known, or being searched
+  llvm::SmallVector<const CallExpr *, 32> Calls;
+  collectCalls(Def->getBody(), /*SkipLambdas=*/false, Calls);
+  bool Result = false;
+  for (const CallExpr *CE : Calls) {
+    const FunctionDecl *C = CE->getDirectCallee(), *CDef = nullptr;
+    if (!C || collective(C) || !C->hasBody(CDef) || !CDef)
+      continue;
+    if (UC.isAnalysedCallee(C) ? callsLibraryCollective(C, Depth + 1)
+                               : libraryStep(CDef, 0) != nullptr) {
+      Result = true;
+      break;
+    }
+  }
+  CallsLibrary[Def] = Result;
+  return Result;
 }
 
 /// Every call in \p S, in source order, not looking into lambdas' bodies
@@ -80,6 +110,14 @@ CollectiveDivergence::firstCollective(const FunctionDecl *FD,
       if (const CallExpr *W = firstCollective(C, Path, Depth + 1))
         return W;
       Path.pop_back();
+    } else if (LibraryCollectives && C && !UC.isAnalysedCallee(C) &&
+               !collective(C)) {
+      std::vector<HelperCall> Inner;
+      if (const CallExpr *W = libraryCollective(C, Inner)) {
+        Path.push_back({CE, C});
+        Path.insert(Path.end(), Inner.begin(), Inner.end());
+        return W;
+      }
     }
   }
   return nullptr;

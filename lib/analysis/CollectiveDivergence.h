@@ -149,6 +149,10 @@ private:
                                            std::vector<HelperCall> &Path);
   const clang::CallExpr *libraryStep(const clang::FunctionDecl *Def,
                                      unsigned Depth);
+  /// Whether \p FD (a function of the translation unit) calls, through its
+  /// helpers, a library function that reaches a collective.
+  bool callsLibraryCollective(const clang::FunctionDecl *FD, unsigned Depth);
+  llvm::DenseMap<const clang::FunctionDecl *, bool> CallsLibrary;
 
   std::optional<DivergentControl> controlOf(const FunctionUniformity &Where,
                                             const clang::Stmt *Reached) const;

@@ -143,8 +143,6 @@ void CollectiveDivergenceCheckBase::reportFinding(const DivergentCollective &D) 
          "through the call to '%0' here")
         << calleeName(*Ctx, S);
   }
-  if (Library)
-    note(Call->getBeginLoc(), "it reaches '%0' here") << nameOf(Call);
 }
 
 void CollectiveDivergenceCheckBase::onEndOfTranslationUnit() {

@@ -1,8 +1,9 @@
 // RUN: %check-cuda-lint %s cuda-syncthreads-divergent %t
 // Library functions that synchronize the block inside (CUB's block
 // primitives, cooperative_groups' wait on a thread_block) are barriers for
-// cuda-syncthreads-divergent: the finding is at the call in this file, with a
-// note at the barrier inside the library. Warp-level primitives (WarpReduce,
+// cuda-syncthreads-divergent: the finding is at the call in this file's code
+// (in the helper that makes it, for a helper called under divergent
+// control). Warp-level primitives (WarpReduce,
 // cooperative_groups::reduce on a tile) are not block barriers.
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
@@ -22,7 +23,6 @@ __global__ void fail1(const float *in, float *out) {
     total = Reduce(tmp).Sum(v);
   // CHECK-NOTES: :[[@LINE-1]]:13: warning: 'cub::BlockReduce<float, 256>::Sum' synchronizes the block and is reached under the condition 'threadIdx.x < 128', which varies between the warps of the block (depends on threadIdx.x) [cuda-syncthreads-divergent]
   // CHECK-NOTES: :[[@LINE-3]]:7: note: the divergent condition is here
-  // CHECK-NOTES: block_reduce_warp_reductions.cuh:{{[0-9]+}}:{{[0-9]+}}: note: it reaches '__syncthreads' here
   if (threadIdx.x == 0)
     out[blockIdx.x] = total;
 }
@@ -38,19 +38,20 @@ __global__ void fail2(const int *in, int *out, int n) {
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: 'cub::BlockScan<int, 256>::ExclusiveSum' synchronizes the block and is reached after a divergent 'return' under the condition 'i >= n', which varies across the block (depends on threadIdx.x) [cuda-syncthreads-divergent]
   // CHECK-NOTES: :[[@LINE-5]]:7: note: the divergent condition is here
   // CHECK-NOTES: :[[@LINE-5]]:5: note: threads that take this 'return' never arrive at the barrier
-  // CHECK-NOTES: block_scan_warp_scans.cuh:{{[0-9]+}}:{{[0-9]+}}: note: it reaches '__syncthreads' here
   out[i] = pre;
 }
 
 // Through a helper of this file.
 __device__ float block_sum(Reduce::TempStorage &tmp, float v) {
   return Reduce(tmp).Sum(v);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: 'cub::BlockReduce<float, 256>::Sum' synchronizes the block and is reached under the condition 'in[threadIdx.x] > 0.0f', which varies across the block (depends on threadIdx.x) [cuda-syncthreads-divergent]
 }
 __global__ void fail3(const float *in, float *out) {
   __shared__ Reduce::TempStorage tmp;
   if (in[threadIdx.x] > 0.0f)
     out[0] = block_sum(tmp, in[threadIdx.x]);
-  // CHECK-NOTES: block_reduce_warp_reductions.cuh:{{[0-9]+}}:{{[0-9]+}}: warning: '__syncthreads' is reached under the condition 'in[threadIdx.x] > 0.0f'
+  // CHECK-NOTES: :[[@LINE-2]]:7: note: the divergent condition is here
+  // CHECK-NOTES: :[[@LINE-2]]:14: note: through the call to 'block_sum' here
 }
 
 // Every thread calls, or the condition is block-uniform: quiet.
