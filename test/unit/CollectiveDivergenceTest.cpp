@@ -282,6 +282,52 @@ __global__ void k(int n) {
           << "the control around it, not the return before it";
 }
 
+// Library functions (system headers, here through a line marker) that reach
+// a collective inside count as collectives when asked: the finding's Inner
+// chain starts at the library call, Collective is the barrier inside.
+TEST(CollectiveDivergence, LibraryCollectives) {
+  Parsed P = parse(R"(
+# 1 "lib.cuh" 1 3
+template <int N> struct BlockOp {
+  __device__ int sum(int v) { helper(); return v; }
+  __device__ void helper() { __syncthreads(); }
+};
+__device__ inline int warp_op(int v) { return __shfl_sync(0xffffffffu, v, 0); }
+# 3 "input.cu" 2
+__device__ int mine(BlockOp<4> &b) { return b.sum(2); }
+__global__ void k(int *o) {
+  BlockOp<4> b;
+  if (threadIdx.x < 64)
+    o[0] = b.sum(1);
+  if (threadIdx.x < 32)
+    o[1] = warp_op(1);
+  if (o[threadIdx.x] > 0)
+    o[2] = mine(b);
+  o[3] = b.sum(3);
+})");
+  CollectiveDivergence Plain(*P.UC, {IntrinsicKind::BlockBarrier}, Block);
+  EXPECT_TRUE(Plain.run(P.functions()).empty())
+      << "library bodies are not followed unless asked";
+  CollectiveDivergence Q(*P.UC, {IntrinsicKind::BlockBarrier}, Block);
+  Q.setLibraryCollectives(true);
+  auto R = Q.run(P.functions());
+  ASSERT_EQ(R.size(), 2u);
+  const SourceManager &SM = P.AST->getSourceManager();
+  for (const auto &D : R)
+    EXPECT_TRUE(SM.isInSystemHeader(D.Collective->getBeginLoc()));
+  // Under `threadIdx.x < 64`: k calls sum, which calls helper.
+  EXPECT_EQ(P.text(R[0].Control.Cond), "threadIdx.x < 64");
+  ASSERT_EQ(R[0].Inner.size(), 2u);
+  EXPECT_EQ(R[0].Inner[0].Callee->getName(), "sum");
+  EXPECT_EQ(R[0].Inner[1].Callee->getName(), "helper");
+  EXPECT_EQ(R[0].Reached, R[0].Inner[0].Call);
+  // Through this file's helper `mine`, called under a varying condition.
+  EXPECT_EQ(P.text(R[1].Control.Cond), "o[threadIdx.x] > 0");
+  ASSERT_GE(R[1].Inner.size(), 2u);
+  EXPECT_EQ(R[1].Inner[0].Callee->getName(), "mine");
+  EXPECT_EQ(R[1].Inner[1].Callee->getName(), "sum");
+}
+
 // divergentControls lists every divergent branch around a statement,
 // innermost first.
 TEST(Uniformity, DivergentControlsInnermostFirst) {
