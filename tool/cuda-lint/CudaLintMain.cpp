@@ -13,6 +13,7 @@
 #include "driver/CompatHeader.h"
 #include "driver/CompileCommands.h"
 #include "driver/Config.h"
+#include "driver/Explain.h"
 #include "llvm/Support/Regex.h"
 #include "driver/FindingSources.h"
 #include "driver/Fixes.h"
@@ -373,13 +374,19 @@ int explain(StringRef Id) {
                                           << "'; --list-checks lists them\n";
     return 2;
   }
-  // The page without its front matter.
-  StringRef Body = R->Doc;
-  if (Body.consume_front("---"))
-    Body = Body.split("\n---").second.ltrim('-').ltrim();
-  outs() << Body;
-  if (!Body.ends_with("\n"))
-    outs() << "\n";
+  // The page for a terminal (driver/Explain.h): 100 columns, colour as for
+  // findings (--color, else when stdout is a terminal; never with NO_COLOR).
+  TerminalStyle Style;
+  auto &Registered = cl::getRegisteredOptions();
+  auto *C = static_cast<cl::opt<cl::boolOrDefault> *>(Registered.lookup("color"));
+  if (C && C->getValue() == cl::BOU_TRUE)
+    Style.Color = true;
+  else if (C && C->getValue() == cl::BOU_FALSE)
+    Style.Color = false;
+  else
+    Style.Color = outs().has_colors() &&
+                  llvm::sys::Process::GetEnv("NO_COLOR").value_or("").empty();
+  outs() << renderForTerminal(R->Doc, Style) << "\n";
   return 0;
 }
 
