@@ -353,16 +353,23 @@ std::vector<std::string> configFilesFor(llvm::StringRef File) {
 
 namespace {
 
-/// The options of one configuration file for clang-tidy's provider; errors
-/// were reported (with positions) before the run, here only the options.
+/// The options of one configuration file for clang-tidy's provider. The
+/// command line reported the file's errors (with positions) before the run
+/// and stopped; cuda-lint-clangd has no such step, so a file that fails only
+/// cuda-lint's own checks (a cuda-* glob that matches no rule) is read as
+/// clang-tidy reads it, with the errors in the log (stderr), rather than
+/// dropped with everything else it says.
 llvm::ErrorOr<clang::tidy::ClangTidyOptions> optionsOf(llvm::StringRef Path,
                                                        llvm::StringRef Text) {
   auto C = parseConfig(Path, Text);
-  if (!C) {
-    llvm::consumeError(C.takeError());
-    return std::make_error_code(std::errc::invalid_argument);
-  }
-  return C->Options;
+  if (C)
+    return C->Options;
+  std::string Why = llvm::toString(C.takeError());
+  std::string Stripped = stripCudaLintKeys(Text);
+  auto Plain = clang::tidy::parseConfiguration(llvm::MemoryBufferRef(Stripped, Path));
+  if (Plain)
+    llvm::errs() << "cuda-lint: " << Why << "\n";
+  return Plain;
 }
 
 /// clang-tidy's file-based options provider reading `.cuda-lint.yaml` and

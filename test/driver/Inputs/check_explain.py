@@ -2,8 +2,9 @@
 
 For each rule of `cuda-lint --list-checks`: no front matter, no HTML comment,
 no Markdown table row (`| a | b |`), no `**`, and no line wider than 100
-columns except code (indented by 4) and single words (a URL). Prints "ok N"
-or the problems (exit status 1).
+columns except code (indented by 4) and single words (a URL); and at least
+one source a user can open (an https:// address, the Programming Guide's or
+nvcc's documentation). Prints "ok N" or the problems (exit status 1).
 """
 import subprocess
 import sys
@@ -17,6 +18,10 @@ for r in rules:
     out = subprocess.run([exe, "--color=false", "--explain", r], capture_output=True,
                          text=True, check=True).stdout
     lines = out.splitlines()
+    if "<https://" not in out:
+        problems.append("%s: no source with an address (<https://...>)" % r)
+    if "RULES.md" in out:
+        problems.append("%s: cites RULES.md, which is not in the repository" % r)
     if lines and lines[0] != "# " + r:
         problems.append("%s: first line %r" % (r, lines[0]))
     for n, l in enumerate(lines, 1):
