@@ -10,3 +10,6 @@ if [ -x build/bin/cuda-lint-unittests ]; then
   build/bin/cuda-lint-unittests --gtest_brief=1
 fi
 /usr/lib/llvm-22/bin/lit -sv build/test
+# What `cmake --install` and the Debian package contain, run from a temporary
+# prefix and from the unpacked package (docs/install.md; about 100 s).
+scripts/test-install.sh --deb build

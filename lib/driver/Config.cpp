@@ -12,6 +12,7 @@
 #include "GlobList.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 extern volatile int CudaLintModuleAnchorSource;
 
@@ -52,6 +53,8 @@ static size_t offsetOf(llvm::StringRef Text, const llvm::yaml::Node *N) {
 
 llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef Text) {
   LoadedConfig C;
+  // A .clang-tidy configures clang-tidy's other checks too.
+  const bool IsClangTidyFile = llvm::sys::path::filename(Path) == ClangTidyConfigFileName;
   llvm::SmallString<256> Abs(Path);
   llvm::sys::fs::make_absolute(Abs);
   C.Path = std::string(Abs);
@@ -102,7 +105,7 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
               }
         }
       }
-      if (KeyName != "Baseline")
+      if (KeyName != "Baseline" || IsClangTidyFile)
         continue;
       auto *Val = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(KV.getValue());
       if (!Val) {
@@ -164,6 +167,8 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
     llvm::StringRef(*Globs).split(Parts, ',', -1, false);
     for (llvm::StringRef G : Parts) {
       G = G.trim();
+      if (IsClangTidyFile && !G.ltrim('-').starts_with("cuda"))
+        continue; // another check's glob (bugprone-*), or one for all (-*)
       std::vector<std::string> Problems = checkGlobListProblems(G);
       if (Problems.empty())
         continue;
@@ -326,6 +331,105 @@ std::string findConfigFor(llvm::StringRef File) {
       return std::string(Candidate);
   }
   return "";
+}
+
+std::vector<std::string> configFilesFor(llvm::StringRef File) {
+  llvm::SmallString<256> Dir(File);
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_filename(Dir);
+  for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
+    std::vector<std::string> Found;
+    for (llvm::StringRef Name : {ClangTidyConfigFileName, ConfigFileName}) {
+      llvm::SmallString<256> Candidate(D);
+      llvm::sys::path::append(Candidate, Name);
+      if (llvm::sys::fs::is_regular_file(Candidate))
+        Found.push_back(std::string(Candidate));
+    }
+    if (!Found.empty())
+      return Found;
+  }
+  return {};
+}
+
+namespace {
+
+/// The options of one configuration file for clang-tidy's provider. The
+/// command line reported the file's errors (with positions) before the run
+/// and stopped; cuda-lint-clangd has no such step, so a file that fails only
+/// cuda-lint's own checks (a cuda-* glob that matches no rule) is read as
+/// clang-tidy reads it, with the errors in the log (stderr), rather than
+/// dropped with everything else it says.
+llvm::ErrorOr<clang::tidy::ClangTidyOptions> optionsOf(llvm::StringRef Path,
+                                                       llvm::StringRef Text) {
+  auto C = parseConfig(Path, Text);
+  if (C)
+    return C->Options;
+  std::string Why = llvm::toString(C.takeError());
+  std::string Stripped = stripCudaLintKeys(Text);
+  auto Plain = clang::tidy::parseConfiguration(llvm::MemoryBufferRef(Stripped, Path));
+  if (Plain)
+    llvm::errs() << "cuda-lint: " << Why << "\n";
+  return Plain;
+}
+
+/// clang-tidy's file-based options provider reading `.cuda-lint.yaml` and
+/// `.clang-tidy`. In each directory (nearest first) the first handler whose
+/// file exists answers: the `.cuda-lint.yaml` one merges a sibling
+/// `.clang-tidy` below itself, so that a directory with both reads both.
+/// The base class's constructor that takes handlers leaves its file system
+/// unset, hence the clearing of the default handler instead.
+class ConfigFilesProvider : public clang::tidy::FileOptionsProvider {
+public:
+  ConfigFilesProvider(const clang::tidy::ClangTidyOptions &Defaults,
+                      const clang::tidy::ClangTidyOptions &Overrides)
+      : FileOptionsProvider(clang::tidy::ClangTidyGlobalOptions(), Defaults, Overrides,
+                            llvm::vfs::getRealFileSystem()) {
+    ConfigHandlers.clear();
+    ConfigHandlers.emplace_back(
+        ConfigFileName.str(),
+        [](llvm::MemoryBufferRef Buf) -> llvm::ErrorOr<clang::tidy::ClangTidyOptions> {
+          auto Own = optionsOf(Buf.getBufferIdentifier(), Buf.getBuffer());
+          if (!Own)
+            return Own;
+          llvm::SmallString<256> Sibling(llvm::sys::path::parent_path(Buf.getBufferIdentifier()));
+          llvm::sys::path::append(Sibling, ClangTidyConfigFileName);
+          if (!llvm::sys::fs::is_regular_file(Sibling))
+            return Own;
+          auto Text = readRegularFile(Sibling, MaxConfigBytes);
+          if (!Text) {
+            llvm::consumeError(Text.takeError());
+            return Own;
+          }
+          auto Tidy = optionsOf(Sibling, (*Text)->getBuffer());
+          if (!Tidy)
+            return Own;
+          Tidy->mergeWith(*Own, 0);
+          return *Tidy;
+        });
+    ConfigHandlers.emplace_back(
+        ClangTidyConfigFileName.str(),
+        [](llvm::MemoryBufferRef Buf) -> llvm::ErrorOr<clang::tidy::ClangTidyOptions> {
+          return optionsOf(Buf.getBufferIdentifier(), Buf.getBuffer());
+        });
+  }
+};
+
+} // namespace
+
+std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
+makeConfigFilesProvider(const clang::tidy::ClangTidyOptions &Defaults,
+                        const clang::tidy::ClangTidyOptions &Overrides) {
+  return std::make_unique<ConfigFilesProvider>(Defaults, Overrides);
+}
+
+clang::tidy::ClangTidyOptions configuredOptions(llvm::StringRef File) {
+  ConfigFilesProvider P{clang::tidy::ClangTidyOptions(), clang::tidy::ClangTidyOptions()};
+  clang::tidy::ClangTidyOptions Result;
+  unsigned Priority = 0;
+  // Farthest first (the provider's order); the unset defaults come first.
+  for (const auto &[Options, Source] : P.getRawOptions(File))
+    Result.mergeWith(Options, ++Priority);
+  return Result;
 }
 
 } // namespace cuda_lint

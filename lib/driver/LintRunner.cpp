@@ -57,31 +57,6 @@ FindingKey keyOf(const ClangTidyError &E) {
           E.Message.Message};
 }
 
-/// clang-tidy's file-based options provider reading `.cuda-lint.yaml` (the
-/// nearest one above the file wins) instead of `.clang-tidy`. The base class's
-/// constructor that takes handlers leaves its file system unset, hence this.
-class CudaLintOptionsProvider : public FileOptionsProvider {
-public:
-  CudaLintOptionsProvider(const ClangTidyOptions &Defaults,
-                          const ClangTidyOptions &Overrides,
-                          llvm::StringRef ConfigFileName)
-      : FileOptionsProvider(ClangTidyGlobalOptions(), Defaults, Overrides,
-                            llvm::vfs::getRealFileSystem()) {
-    ConfigHandlers.clear();
-    ConfigHandlers.emplace_back(
-        ConfigFileName.str(),
-        [](llvm::MemoryBufferRef Buf) -> llvm::ErrorOr<ClangTidyOptions> {
-          // Validated (with positions) before the run; here only the options.
-          auto C = parseConfig(Buf.getBufferIdentifier(), Buf.getBuffer());
-          if (!C) {
-            llvm::consumeError(C.takeError());
-            return std::make_error_code(std::errc::invalid_argument);
-          }
-          return C->Options;
-        });
-  }
-};
-
 std::unique_ptr<ClangTidyOptionsProvider>
 makeOptionsProvider(const LintSettings &Settings,
                     const ClangTidyOptions::OptionMap &FactOptions) {
@@ -92,8 +67,7 @@ makeOptionsProvider(const LintSettings &Settings,
     return std::make_unique<ConfigOptionsProvider>(ClangTidyGlobalOptions(), Settings.Defaults,
                                                    *Settings.ExplicitConfig, Overrides,
                                                    llvm::vfs::getRealFileSystem());
-  return std::make_unique<CudaLintOptionsProvider>(Settings.Defaults, Overrides,
-                                                   Settings.ConfigFileName);
+  return makeConfigFilesProvider(Settings.Defaults, Overrides);
 }
 
 /// Limits the checks' AST traversal to the project's own top-level

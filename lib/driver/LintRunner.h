@@ -41,7 +41,8 @@ struct LintSettings {
   clang::tidy::ClangTidyOptions Defaults;
   /// Command-line options, above the configuration files.
   clang::tidy::ClangTidyOptions Overrides;
-  /// Name of the configuration file looked up from each file's directory upward.
+  /// Name of cuda-lint's configuration file (informational: the files read
+  /// are Config.h's `.cuda-lint.yaml` and `.clang-tidy`, makeConfigFilesProvider).
   std::string ConfigFileName = ".cuda-lint.yaml";
   /// `--config-file`: this configuration for every file instead of the
   /// `.cuda-lint.yaml` files.

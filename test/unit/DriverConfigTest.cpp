@@ -240,3 +240,74 @@ TEST(DriverBaseline, AtomicWriteKeepsPermissions) {
 }
 
 } // namespace
+
+namespace {
+
+/// A scratch directory tree for the configuration-file tests.
+struct ConfigTree {
+  llvm::SmallString<128> Root;
+  ConfigTree() { llvm::sys::fs::createUniqueDirectory("cuda-lint-config", Root); }
+  ~ConfigTree() { llvm::sys::fs::remove_directories(Root); }
+  std::string write(llvm::StringRef Rel, llvm::StringRef Text) {
+    llvm::SmallString<128> P(Root);
+    llvm::sys::path::append(P, Rel);
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    OS << Text;
+    return std::string(P);
+  }
+};
+
+TEST(DriverConfig, ClangTidyFileJudgesOnlyCudaGlobs) {
+  auto C = parseConfig("/proj/.clang-tidy", "Checks: '-*,bugprone-*,-cuda-wmma-divergent'\n"
+                                            "Baseline: b.json\n");
+  ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
+  EXPECT_FALSE(C->Baseline.has_value()); // cuda-lint's key, read from .cuda-lint.yaml only
+  auto Typo = parseConfig("/proj/.clang-tidy", "Checks: 'bugprone-*,-cuda-wmma-divergnet'\n");
+  ASSERT_FALSE(bool(Typo));
+  EXPECT_NE(llvm::toString(Typo.takeError()).find("did you mean 'cuda-wmma-divergent'"),
+            std::string::npos);
+  // In a .cuda-lint.yaml, bugprone-* matches no rule: an error as before.
+  auto Own = parseConfig("/proj/.cuda-lint.yaml", "Checks: 'bugprone-*'\n");
+  EXPECT_FALSE(bool(Own));
+  if (!Own)
+    llvm::consumeError(Own.takeError());
+}
+
+TEST(DriverConfig, CudaLintYamlWinsOverTheClangTidyBesideIt) {
+  ConfigTree T;
+  T.write(".clang-tidy", "Checks: '-cuda-wmma-divergent,-cuda-brkpt'\n"
+                         "CheckOptions:\n  cuda-wmma-divergent.MaxCallDepth: 2\n");
+  T.write(".cuda-lint.yaml", "Checks: 'cuda-brkpt'\n"
+                             "CheckOptions:\n  cuda-wmma-divergent.MaxCallDepth: 5\n");
+  std::string F = T.write("src/k.cu", "");
+  EXPECT_EQ(configFilesFor(F).size(), 2u);
+  clang::tidy::ClangTidyOptions O = configuredOptions(F);
+  ASSERT_TRUE(O.Checks.has_value());
+  // The .clang-tidy's globs first, the .cuda-lint.yaml's after them (they win).
+  EXPECT_NE(O.Checks->find("-cuda-wmma-divergent,-cuda-brkpt"), std::string::npos);
+  EXPECT_GT(O.Checks->rfind("cuda-brkpt"), O.Checks->find("-cuda-brkpt"));
+  EXPECT_EQ(O.CheckOptions["cuda-wmma-divergent.MaxCallDepth"].Value, "5");
+}
+
+TEST(DriverConfig, NearerDirectoryWinsUnlessItInherits) {
+  ConfigTree T;
+  T.write(".clang-tidy", "Checks: '-cuda-brkpt'\n");
+  T.write("a/.cuda-lint.yaml", "Checks: '-cuda-wmma-divergent'\n");
+  T.write("b/.cuda-lint.yaml", "InheritParentConfig: true\nChecks: '-cuda-wmma-divergent'\n");
+  clang::tidy::ClangTidyOptions A = configuredOptions(T.write("a/k.cu", ""));
+  ASSERT_TRUE(A.Checks.has_value());
+  EXPECT_EQ(A.Checks->find("cuda-brkpt"), std::string::npos);
+  clang::tidy::ClangTidyOptions B = configuredOptions(T.write("b/k.cu", ""));
+  ASSERT_TRUE(B.Checks.has_value());
+  EXPECT_NE(B.Checks->find("-cuda-brkpt"), std::string::npos);
+  EXPECT_NE(B.Checks->find("-cuda-wmma-divergent"), std::string::npos);
+  // No configuration anywhere below the root: nothing set.
+  ConfigTree Empty;
+  std::string Alone = Empty.write("k.cu", "");
+  if (configFilesFor(Alone).empty()) // (unless the machine has one above the temp directory)
+    EXPECT_FALSE(configuredOptions(Alone).Checks.has_value());
+}
+
+} // namespace

@@ -50,6 +50,14 @@
 //     (clang::clangd::buildCompilerInvocation) has its output, plugin and
 //     module-cache options cleared (cuda_lint::withoutSideEffects).
 //
+//  8. the configuration files: clangd reads `.clang-tidy` files
+//     (provideClangTidyFiles); cuda-lint-clangd reads `.clang-tidy` and
+//     `.cuda-lint.yaml` instead, with the shared component the command line
+//     uses (cuda_lint::configuredOptions, driver/Config.h), so that a rule
+//     turned off in either file is off in the editor and on the command line
+//     alike, with one precedence (docs/configuration.md). `.clangd`'s
+//     `Diagnostics: ClangTidy:` still applies above both, as in clangd.
+//
 //  7. the compiler diagnostics a rule owns (front matter
 //     `clang-diagnostics:` of docs/rules/*.md, e.g. "initialization is not
 //     supported for __shared__ variables"): the rule reports them itself
@@ -58,8 +66,14 @@
 //     A rule disabled in clangd's configuration takes its error with it, as on
 //     an nvcc command of cuda-lint.
 //
-// (2) to (7) use the static linker's --wrap: every call from clangd's
+//  9. `--check=FILE` prints every diagnostic an editor receives, not only
+//     the errors clangd's own check mode prints: the program runs itself as
+//     a language server and is its client (checkAsClient, below main's
+//     helpers).
+//
+// (2) to (8) use the static linker's --wrap: every call from clangd's
 // objects to clang::clangd::provideDefaultChecks(),
+// clang::clangd::provideClangTidyFiles(ThreadsafeFS &),
 // clang::clangd::isFastTidyCheck(llvm::StringRef),
 // clang::clangd::CommandMangler::operator(), clang::PrecompiledPreamble::Build,
 // clang::clangd::buildCompilerInvocation() and
@@ -78,6 +92,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Regex.h"
 #include "driver/CompileCommands.h"
+#include "driver/Config.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
@@ -92,9 +107,18 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -347,6 +371,15 @@ TidyProvider __wrap__ZN5clang6clangd20provideDefaultChecksEv() {
   };
 }
 
+// clang::clangd::provideClangTidyFiles(clang::clangd::ThreadsafeFS &)
+// (ThreadsafeFS is clangd's, not installed: the files are read from the real
+// file system, as the command line reads them; point 8.)
+TidyProvider __wrap__ZN5clang6clangd21provideClangTidyFilesERNS0_12ThreadsafeFSE(void *) {
+  return [](clang::tidy::ClangTidyOptions &Opts, llvm::StringRef File) {
+    Opts.mergeWith(cuda_lint::configuredOptions(File), 0);
+  };
+}
+
 // clang::clangd::isFastTidyCheck(llvm::StringRef)
 std::optional<bool>
 __real__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE(llvm::StringRef);
@@ -450,9 +483,361 @@ __wrap__ZN5clang19PrecompiledPreamble5BuildERKNS_18CompilerInvocationEPKN4llvm12
 #pragma clang diagnostic pop
 #endif
 
+// ---------------------------------------------------------------------------
+// `--check=FILE`: what an editor receives, on the terminal.
+//
+// clangd's own check mode (clangd --check) prints only the diagnostics of
+// error severity, from a function of clangd that cannot be wrapped. Instead,
+// cuda-lint-clangd --check=FILE starts itself as a language server (same
+// arguments, without --check, with --background-index=false so that nothing
+// is written into the project), opens FILE as an editor does (initialize,
+// initialized, textDocument/didOpen), waits for the textDocument/
+// publishDiagnostics of FILE and prints every diagnostic it carries, with
+// its severity, code and source, and each related location as a note; then
+// shutdown and exit. The server's log (clangd's, with the compile command
+// it uses) goes to stderr as before. The exit status is 1 when a diagnostic
+// of error severity was received (as clangd --check), 2 when the server
+// failed or did not answer, else 0.
+// ---------------------------------------------------------------------------
+namespace {
+
+/// How long --check waits for the server (initialize to diagnostics).
+constexpr int CheckTimeoutSeconds = 600;
+
+/// `file://` URI of an absolute path: the bytes outside RFC 3986's
+/// unreserved set and '/' are percent-encoded.
+std::string fileUri(llvm::StringRef Path) {
+  std::string Out = "file://";
+  for (unsigned char C : Path) {
+    if (llvm::isAlnum(C) || llvm::StringRef("-._~/").contains(C))
+      Out += C;
+    else
+      Out += llvm::formatv("%{0:X-2}", unsigned(C)).str();
+  }
+  return Out;
+}
+
+/// The path of a `file://` URI (percent-decoded), or "" for another scheme.
+std::string uriPath(llvm::StringRef Uri) {
+  if (!Uri.consume_front("file://"))
+    return "";
+  std::string Out;
+  for (size_t I = 0; I < Uri.size(); ++I) {
+    unsigned V;
+    if (Uri[I] == '%' && I + 2 < Uri.size() && !Uri.substr(I + 1, 2).getAsInteger(16, V)) {
+      Out += char(V);
+      I += 2;
+    } else {
+      Out += Uri[I];
+    }
+  }
+  return Out;
+}
+
+/// The client end of a language server started as a child process, speaking
+/// JSON-RPC with LSP's `Content-Length` framing over two pipes.
+class LspChild {
+public:
+  bool start(const std::string &Program, const std::vector<std::string> &Args) {
+    int In[2], Out[2];
+    if (::pipe(In) != 0 || ::pipe(Out) != 0)
+      return false;
+    Pid = ::fork();
+    if (Pid < 0)
+      return false;
+    if (Pid == 0) {
+      ::dup2(In[0], 0);
+      ::dup2(Out[1], 1);
+      ::close(In[0]);
+      ::close(In[1]);
+      ::close(Out[0]);
+      ::close(Out[1]);
+      std::vector<char *> Argv;
+      for (const std::string &A : Args)
+        Argv.push_back(const_cast<char *>(A.c_str()));
+      Argv.push_back(nullptr);
+      ::execv(Program.c_str(), Argv.data());
+      ::_exit(127);
+    }
+    ::close(In[0]);
+    ::close(Out[1]);
+    ToServer = In[1];
+    FromServer = Out[0];
+    return true;
+  }
+
+  void send(const llvm::json::Value &Message) {
+    std::string Body = llvm::formatv("{0}", Message).str();
+    std::string Frame = "Content-Length: " + std::to_string(Body.size()) + "\r\n\r\n" + Body;
+    for (size_t Done = 0; Done < Frame.size();) {
+      ssize_t N = ::write(ToServer, Frame.data() + Done, Frame.size() - Done);
+      if (N <= 0)
+        return;
+      Done += N;
+    }
+  }
+  void notify(llvm::StringRef Method, llvm::json::Value Params) {
+    send(llvm::json::Object{{"jsonrpc", "2.0"}, {"method", Method}, {"params", std::move(Params)}});
+  }
+  int64_t request(llvm::StringRef Method, llvm::json::Value Params) {
+    send(llvm::json::Object{
+        {"jsonrpc", "2.0"}, {"id", ++LastId}, {"method", Method}, {"params", std::move(Params)}});
+    return LastId;
+  }
+
+  /// The next message from the server; std::nullopt at end of stream, on a
+  /// framing error or when \p Deadline passed. Requests from the server
+  /// (registerCapability, ...) are answered with a null result here.
+  std::optional<llvm::json::Value> next(std::chrono::steady_clock::time_point Deadline) {
+    while (true) {
+      size_t HeaderEnd = Buffer.find("\r\n\r\n");
+      if (HeaderEnd != std::string::npos) {
+        llvm::StringRef Headers = llvm::StringRef(Buffer).take_front(HeaderEnd);
+        size_t Length = 0;
+        bool HaveLength = false;
+        llvm::SmallVector<llvm::StringRef, 4> Lines;
+        Headers.split(Lines, "\r\n");
+        for (llvm::StringRef L : Lines) {
+          auto [Name, Value] = L.split(':');
+          if (Name.trim().equals_insensitive("Content-Length"))
+            HaveLength = !Value.trim().getAsInteger(10, Length);
+        }
+        if (!HaveLength)
+          return std::nullopt;
+        if (Buffer.size() >= HeaderEnd + 4 + Length) {
+          std::string Body = Buffer.substr(HeaderEnd + 4, Length);
+          Buffer.erase(0, HeaderEnd + 4 + Length);
+          auto V = llvm::json::parse(Body);
+          if (!V) {
+            llvm::consumeError(V.takeError());
+            return std::nullopt;
+          }
+          if (auto *O = V->getAsObject(); O && O->get("id") && O->get("method"))
+            send(llvm::json::Object{{"jsonrpc", "2.0"}, {"id", *O->get("id")}, {"result", nullptr}});
+          return std::move(*V);
+        }
+      }
+      auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          Deadline - std::chrono::steady_clock::now());
+      if (Left.count() <= 0)
+        return std::nullopt;
+      pollfd P{FromServer, POLLIN, 0};
+      int R = ::poll(&P, 1, int(std::min<int64_t>(Left.count(), 1000)));
+      if (R < 0 && errno != EINTR)
+        return std::nullopt;
+      if (R <= 0)
+        continue;
+      char Chunk[65536];
+      ssize_t N = ::read(FromServer, Chunk, sizeof Chunk);
+      if (N <= 0)
+        return std::nullopt;
+      Buffer.append(Chunk, N);
+    }
+  }
+
+  /// Closes the pipes and waits for the server to end (killing it after
+  /// \p GraceSeconds); its exit status, or -1.
+  int finish(int GraceSeconds) {
+    if (ToServer >= 0)
+      ::close(ToServer);
+    if (FromServer >= 0)
+      ::close(FromServer);
+    ToServer = FromServer = -1;
+    if (Pid <= 0)
+      return -1;
+    int Status = 0;
+    for (int I = 0; I < GraceSeconds * 10; ++I) {
+      if (::waitpid(Pid, &Status, WNOHANG) == Pid)
+        return WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+      ::usleep(100000);
+    }
+    ::kill(Pid, SIGKILL);
+    ::waitpid(Pid, &Status, 0);
+    return -1;
+  }
+
+private:
+  pid_t Pid = -1;
+  int ToServer = -1, FromServer = -1;
+  int64_t LastId = 0;
+  std::string Buffer;
+};
+
+const char *severityWord(int64_t S) {
+  switch (S) {
+  case 1:
+    return "error";
+  case 2:
+    return "warning";
+  case 3:
+    return "information";
+  default:
+    return "hint";
+  }
+}
+
+/// Prints "FILE:LINE:COL: severity: message [code] (source)" for each
+/// diagnostic of \p Diags, then its related information as notes, and a
+/// summary line. \p Abs is the file's absolute path, \p Shown how it is
+/// printed (as the user named it). Returns the number of error-severity
+/// diagnostics.
+unsigned printDiagnostics(const llvm::json::Array &Diags, llvm::StringRef Abs,
+                          llvm::StringRef Shown) {
+  unsigned Count[5] = {0, 0, 0, 0, 0};
+  auto Where = [](llvm::StringRef File, const llvm::json::Object *Range) {
+    int64_t Line = 0, Col = 0;
+    if (const llvm::json::Object *Start = Range ? Range->getObject("start") : nullptr) {
+      Line = Start->getInteger("line").value_or(0);
+      Col = Start->getInteger("character").value_or(0);
+    }
+    return (File + ":" + llvm::Twine(Line + 1) + ":" + llvm::Twine(Col + 1)).str();
+  };
+  for (const llvm::json::Value &V : Diags) {
+    const llvm::json::Object *D = V.getAsObject();
+    if (!D)
+      continue;
+    int64_t Sev = std::clamp<int64_t>(D->getInteger("severity").value_or(1), 1, 4);
+    ++Count[Sev];
+    std::string Code;
+    if (const llvm::json::Value *C = D->get("code"))
+      Code = C->getAsString() ? C->getAsString()->str() : llvm::formatv("{0}", *C).str();
+    llvm::outs() << Where(Shown, D->getObject("range")) << ": " << severityWord(Sev) << ": "
+                 << D->getString("message").value_or("");
+    if (!Code.empty())
+      llvm::outs() << " [" << Code << "]";
+    if (auto Source = D->getString("source"))
+      llvm::outs() << " (" << *Source << ")";
+    llvm::outs() << "\n";
+    if (const llvm::json::Array *Related = D->getArray("relatedInformation"))
+      for (const llvm::json::Value &R : *Related) {
+        const llvm::json::Object *RO = R.getAsObject();
+        const llvm::json::Object *Loc = RO ? RO->getObject("location") : nullptr;
+        if (!Loc)
+          continue;
+        std::string Path = uriPath(Loc->getString("uri").value_or(""));
+        if (Path == Abs)
+          Path = Shown.str(); // the file as the user named it
+        llvm::outs() << Where(Path, Loc->getObject("range"))
+                     << ": note: " << RO->getString("message").value_or("") << "\n";
+      }
+  }
+  llvm::outs() << "cuda-lint-clangd --check: " << Diags.size() << " diagnostic"
+               << (Diags.size() == 1 ? "" : "s") << " (" << Count[1] << " errors, " << Count[2]
+               << " warnings, " << Count[3] << " information, " << Count[4] << " hints)\n";
+  return Count[1];
+}
+
+/// The --check=FILE driver (see above). \p ServerArgs: the program's
+/// arguments without argv[0] and without --check=FILE.
+int checkAsClient(const char *Argv0, llvm::StringRef File,
+                  const std::vector<std::string> &ServerArgs) {
+  std::string Self = llvm::sys::fs::getMainExecutable(Argv0, (void *)&checkAsClient);
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  auto Text = llvm::MemoryBuffer::getFile(Abs, /*IsText=*/true);
+  if (!Text) {
+    llvm::errs() << "cuda-lint-clangd: cannot read " << Abs << ": " << Text.getError().message()
+                 << "\n";
+    return 2;
+  }
+  std::vector<std::string> Args{Self};
+  bool HasIndexFlag = llvm::any_of(ServerArgs, [](llvm::StringRef A) {
+    return A.starts_with("--background-index") || A.starts_with("-background-index");
+  });
+  if (!HasIndexFlag)
+    Args.push_back("--background-index=false");
+  Args.insert(Args.end(), ServerArgs.begin(), ServerArgs.end());
+  ::signal(SIGPIPE, SIG_IGN);
+  LspChild Server;
+  if (!Server.start(Self, Args)) {
+    llvm::errs() << "cuda-lint-clangd: cannot start the server: " << std::strerror(errno) << "\n";
+    return 2;
+  }
+  auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(CheckTimeoutSeconds);
+  std::string Uri = fileUri(Abs);
+  llvm::SmallString<256> Root(llvm::sys::path::parent_path(Abs));
+  int64_t Init = Server.request(
+      "initialize",
+      llvm::json::Object{
+          {"processId", int64_t(::getpid())},
+          {"rootUri", fileUri(Root)},
+          {"capabilities",
+           llvm::json::Object{{"textDocument",
+                               llvm::json::Object{{"publishDiagnostics",
+                                                   llvm::json::Object{{"relatedInformation", true}}}}}}}});
+  auto Fail = [&](llvm::StringRef Why) {
+    llvm::errs() << "cuda-lint-clangd --check: " << Why << "\n";
+    Server.finish(2);
+    return 2;
+  };
+  bool Initialized = false;
+  std::optional<llvm::json::Array> Diagnostics;
+  while (!Diagnostics) {
+    std::optional<llvm::json::Value> M = Server.next(Deadline);
+    if (!M)
+      return Fail(Initialized ? "the server ended or timed out before its diagnostics"
+                              : "the server ended or timed out before initializing");
+    const llvm::json::Object *O = M->getAsObject();
+    if (!O)
+      continue;
+    if (!Initialized && O->getInteger("id") == Init) {
+      if (!O->get("result"))
+        return Fail("initialize failed");
+      Initialized = true;
+      Server.notify("initialized", llvm::json::Object{});
+      Server.notify("textDocument/didOpen",
+                    llvm::json::Object{{"textDocument",
+                                        llvm::json::Object{
+                                            {"uri", Uri},
+                                            {"languageId", cuda_lint::isCudaFileName(Abs) ? "cuda" : "cpp"},
+                                            {"version", 1},
+                                            {"text", (*Text)->getBuffer()}}}});
+      continue;
+    }
+    if (O->getString("method") != "textDocument/publishDiagnostics")
+      continue;
+    const llvm::json::Object *P = O->getObject("params");
+    if (!P || uriPath(P->getString("uri").value_or("")) != Abs.str())
+      continue;
+    if (const llvm::json::Array *A = P->getArray("diagnostics"))
+      Diagnostics = *A;
+    else
+      Diagnostics = llvm::json::Array();
+  }
+  unsigned Errors = printDiagnostics(*Diagnostics, Abs, File);
+  llvm::outs().flush();
+  int64_t Shutdown = Server.request("shutdown", nullptr);
+  auto ShortDeadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (std::optional<llvm::json::Value> M = Server.next(ShortDeadline)) {
+    const llvm::json::Object *O = M->getAsObject();
+    if (O && O->getInteger("id") == Shutdown)
+      break;
+  }
+  Server.notify("exit", nullptr);
+  // clangd may finish indexing the standard library before it exits; that
+  // is no work of this check, so it gets 2 seconds.
+  Server.finish(2);
+  return Errors ? 1 : 0;
+}
+
+} // namespace
+
 int main(int argc, char **argv) {
   cuda_lint::linkCudaAttributes();
   (void)CudaLintModuleAnchorSource;
+
+  // --check=FILE: as a client of this program's own server (see above).
+  for (int I = 1; I < argc; ++I) {
+    llvm::StringRef A = argv[I];
+    if ((A.consume_front("--check=") || A.consume_front("-check=")) && !A.empty()) {
+      std::vector<std::string> ServerArgs;
+      for (int J = 1; J < argc; ++J)
+        if (J != I)
+          ServerArgs.push_back(argv[J]);
+      return checkAsClient(argv[0], A, ServerArgs);
+    }
+  }
 
   std::vector<char *> Args(argv, argv + argc);
   bool HasResourceDir = false;

@@ -13,6 +13,7 @@
 #include "driver/CompatHeader.h"
 #include "driver/CompileCommands.h"
 #include "driver/Config.h"
+#include "driver/Explain.h"
 #include "llvm/Support/Regex.h"
 #include "driver/FindingSources.h"
 #include "driver/Fixes.h"
@@ -158,7 +159,7 @@ static cl::opt<bool> PrintCompatHeader(
              "with clang++) and exit"),
     cl::cat(Category));
 static cl::opt<std::string> ConfigFile(
-    "config-file", cl::desc("Use this configuration file instead of looking for .cuda-lint.yaml"),
+    "config-file", cl::desc("Use this configuration file instead of looking for .cuda-lint.yaml and .clang-tidy"),
     cl::value_desc("path"), cl::cat(Category));
 static cl::opt<OutputFormat> Format(
     "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
@@ -373,13 +374,19 @@ int explain(StringRef Id) {
                                           << "'; --list-checks lists them\n";
     return 2;
   }
-  // The page without its front matter.
-  StringRef Body = R->Doc;
-  if (Body.consume_front("---"))
-    Body = Body.split("\n---").second.ltrim('-').ltrim();
-  outs() << Body;
-  if (!Body.ends_with("\n"))
-    outs() << "\n";
+  // The page for a terminal (driver/Explain.h): 100 columns, colour as for
+  // findings (--color, else when stdout is a terminal; never with NO_COLOR).
+  TerminalStyle Style;
+  auto &Registered = cl::getRegisteredOptions();
+  auto *C = static_cast<cl::opt<cl::boolOrDefault> *>(Registered.lookup("color"));
+  if (C && C->getValue() == cl::BOU_TRUE)
+    Style.Color = true;
+  else if (C && C->getValue() == cl::BOU_FALSE)
+    Style.Color = false;
+  else
+    Style.Color = outs().has_colors() &&
+                  llvm::sys::Process::GetEnv("NO_COLOR").value_or("").empty();
+  outs() << renderForTerminal(R->Doc, Style) << "\n";
   return 0;
 }
 
@@ -695,40 +702,49 @@ int main(int argc, const char **argv) {
     if (C->Baseline && BaselineFile.empty())
       Baselines.push_back(*C->Baseline);
   } else {
+    // The nearest directory's .clang-tidy and .cuda-lint.yaml (Config.h).
     std::set<std::string> Seen;
-    for (const Job &J : Jobs_) {
-      std::string Path = findConfigFor(J.File);
-      if (Path.empty() || !Seen.insert(Path).second)
-        continue;
-      RunInputs.push_back(Path);
-      auto C = loadConfig(Path);
-      if (!C) {
-        Errors.report(toString(C.takeError()));
-        return 2;
+    for (const Job &J : Jobs_)
+      for (const std::string &Path : configFilesFor(J.File)) {
+        if (!Seen.insert(Path).second)
+          continue;
+        RunInputs.push_back(Path);
+        auto C = loadConfig(Path);
+        if (!C) {
+          Errors.report(toString(C.takeError()));
+          return 2;
+        }
+        for (const std::string &W : C->Warnings)
+          errs() << W << "\n";
+        if (C->Baseline && BaselineFile.empty() &&
+            !llvm::is_contained(Baselines, *C->Baseline))
+          Baselines.push_back(*C->Baseline);
       }
-      for (const std::string &W : C->Warnings)
-        errs() << W << "\n";
-      if (C->Baseline && BaselineFile.empty() &&
-          !llvm::is_contained(Baselines, *C->Baseline))
-        Baselines.push_back(*C->Baseline);
-    }
   }
 
   // No rule enabled for any unit (`--checks='-*'`): nothing would be checked.
   {
     std::vector<std::string> Configured; // each configuration's Checks
+    std::vector<std::string> Sources;    // the files that said so
     if (Settings.ExplicitConfig) {
       Configured.push_back(Settings.ExplicitConfig->Checks.value_or(""));
     } else {
-      std::set<std::string> Seen;
+      std::set<std::vector<std::string>> Seen;
       for (const Job &J : Jobs_) {
-        std::string Path = findConfigFor(J.File);
-        if (!Seen.insert(Path).second)
+        std::vector<std::string> Paths = configFilesFor(J.File);
+        if (!Seen.insert(Paths).second)
           continue;
+        // The .clang-tidy's globs, then the .cuda-lint.yaml's (which win).
         std::string Checks;
-        if (!Path.empty())
-          if (auto C = loadConfig(Path))
-            Checks = C->Options.Checks.value_or("");
+        for (const std::string &Path : Paths)
+          if (auto C = loadConfig(Path)) {
+            if (C->Options.Checks) {
+              Checks += "," + *C->Options.Checks;
+              Sources.push_back(Path + " (Checks: '" + *C->Options.Checks + "')");
+            }
+          } else {
+            consumeError(C.takeError());
+          }
         Configured.push_back(Checks);
       }
     }
@@ -740,6 +756,8 @@ int main(int argc, const char **argv) {
       Errors.report("no rule is enabled" +
                     (ChecksOpt.empty() ? std::string(" by the configuration")
                                        : " (--checks='" + ChecksOpt + "')") +
+                    (Sources.empty() ? std::string()
+                                     : " of " + llvm::join(Sources, ", ")) +
                     "; cuda-lint --list-checks lists the rules");
       return 2;
     }

@@ -127,6 +127,8 @@ def main():
                          "(space-separated, the file name appended) for "
                          "every file")
     ap.add_argument("--clangd-config", help="write this text to .clangd")
+    ap.add_argument("--cuda-lint-config",
+                    help="write this text to .cuda-lint.yaml (\\n: newline)")
     ap.add_argument("--symbols", action="store_true",
                     help="also print the document symbols")
     ap.add_argument("--hover", metavar="LINE:COL",
@@ -165,6 +167,9 @@ def main():
                        for _, dest in files]
             with open(os.path.join(root, "compile_commands.json"), "w") as f:
                 json.dump(entries, f, indent=1)
+        if args.cuda_lint_config is not None:
+            with open(os.path.join(root, ".cuda-lint.yaml"), "w") as f:
+                f.write(args.cuda_lint_config.replace("\\n", "\n"))
         if args.clangd_config is not None:
             with open(os.path.join(root, ".clangd"), "w") as f:
                 f.write(args.clangd_config.replace("\\n", "\n"))
