@@ -51,6 +51,26 @@ static size_t offsetOf(llvm::StringRef Text, const llvm::yaml::Node *N) {
   return P - Text.begin();
 }
 
+/// Whether the glob list \p Globs names the rules' prefix (`cuda-*`,
+/// `-cuda-shared-race`, `cuda*`).
+static bool namesCudaGlob(llvm::StringRef Globs) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  Globs.split(Parts, ',', -1, false);
+  return llvm::any_of(Parts, [](llvm::StringRef G) {
+    return G.trim().ltrim('-').trim().starts_with("cuda");
+  });
+}
+
+void leaveRulesToCudaGlobs(clang::tidy::ClangTidyOptions &Options) {
+  // A project's `.clang-tidy` written for clang-tidy's own checks often
+  // starts with `-*`; that says nothing about cuda-lint's rules, which stay
+  // as the files and options below and above it set them.
+  if (Options.Checks && !namesCudaGlob(*Options.Checks))
+    *Options.Checks += ",cuda-*";
+  if (Options.WarningsAsErrors && !namesCudaGlob(*Options.WarningsAsErrors))
+    *Options.WarningsAsErrors += ",-cuda-*";
+}
+
 llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef Text) {
   LoadedConfig C;
   // A .clang-tidy configures clang-tidy's other checks too.
@@ -191,6 +211,8 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
   }
   if (!GlobErrors.empty())
     return llvm::createStringError(llvm::join(GlobErrors, "\n"));
+  if (IsClangTidyFile)
+    leaveRulesToCudaGlobs(C.Options);
   for (const auto &[Name, At] : OptionKeys) {
     auto [Rule, Option] = llvm::StringRef(Name).split('.');
     if (!llvm::StringRef(Name).contains('.'))

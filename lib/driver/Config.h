@@ -48,10 +48,20 @@ struct LoadedConfig {
   std::vector<std::string> Warnings;     ///< e.g. unknown rule ids, "path:line:col: ..."
 };
 
+/// A `.clang-tidy`'s Checks or WarningsAsErrors that names no `cuda*` glob
+/// is about clang-tidy's other checks: `-*,bugprone-*` leaves cuda-lint's
+/// rules as they were (",cuda-*" is appended to Checks, ",-cuda-*" to
+/// WarningsAsErrors). A list that names one (`-*,cuda-shared-race`) is read
+/// as clang-tidy reads it. The clang-tidy plugin keeps clang-tidy's own
+/// reading, where `-*` turns every rule off.
+void leaveRulesToCudaGlobs(clang::tidy::ClangTidyOptions &Options);
+
 /// Parses \p Text as the configuration file \p Path. A file named
 /// `.clang-tidy` is a clang-tidy configuration that also configures other
 /// checks: only its globs about cuda-* rules are judged (`bugprone-*` is not
-/// an error there), and cuda-lint's own keys (Baseline) are not read from it.
+/// an error there), a list without them leaves the rules alone
+/// (leaveRulesToCudaGlobs), and cuda-lint's own keys (Baseline) are not
+/// read from it.
 /// Errors name the file,
 /// the line and the column ("path:3:10: error: ..."), among them a glob in
 /// Checks or WarningsAsErrors that matches no rule (checkGlobProblem); a
