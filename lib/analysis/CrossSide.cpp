@@ -1,5 +1,11 @@
 #include "analysis/CrossSide.h"
+#include "analysis/CrossSideFilter.h"
+#include "ClangTidyOptions.h"
+#include "NoLintDirectiveHandler.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Tooling/Core/Diagnostic.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/ADT/StringMap.h"
 #include <map>
 #include <mutex>
@@ -106,6 +112,35 @@ compareSideFacts(llvm::ArrayRef<SideFact> Host,
         Out.push_back({D.RuleId, std::move(*F), Side});
     }
   return Out;
+}
+
+bool crossSideFindingSuppressed(clang::ASTContext &Ctx,
+                                const clang::tidy::ClangTidyOptions &Options,
+                                llvm::StringRef RuleId, clang::SourceLocation Loc) {
+  using namespace clang;
+  if (Loc.isInvalid())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Options.SystemHeaders.value_or(false) &&
+      (SM.isInSystemHeader(Loc) || SM.isInSystemMacro(Loc)))
+    return true;
+  FileID FID = SM.getDecomposedExpansionLoc(Loc).first;
+  if (FID != SM.getMainFileID())
+    if (OptionalFileEntryRef File = SM.getFileEntryRefForID(FID)) {
+      llvm::StringRef Name = File->getName();
+      llvm::StringRef Include = Options.HeaderFilterRegex.value_or("");
+      llvm::StringRef Exclude = Options.ExcludeHeaderFilterRegex.value_or("");
+      if (Include.empty() || !llvm::Regex(Include).match(Name) ||
+          (!Exclude.empty() && llvm::Regex(Exclude).match(Name)))
+        return true;
+    }
+  DiagnosticStorage Storage;
+  Diagnostic D(&Ctx.getDiagnostics(), Loc, /*DiagID=*/0, Storage, "");
+  llvm::SmallVector<tooling::Diagnostic, 0> NoLintErrors; // the side reports those
+  tidy::NoLintDirectiveHandler NoLint;
+  // Asked as a warning, as the findings are emitted (CudaCheck::report).
+  return NoLint.shouldSuppress(DiagnosticsEngine::Warning, D, RuleId, NoLintErrors,
+                               /*AllowIO=*/true, /*EnableNoLintBlocks=*/true);
 }
 
 } // namespace cuda_lint

@@ -17,7 +17,8 @@ namespace cuda_lint {
 /// Docs: docs/rules/cuda-host-device-layout-mismatch.md
 class HostDeviceLayoutMismatchCheck : public CudaCheck {
 public:
-  using CudaCheck::CudaCheck;
+  HostDeviceLayoutMismatchCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
+      : CudaCheck(Name, Context), TidyContext(Context) {}
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
@@ -27,6 +28,7 @@ protected:
 
 private:
   llvm::SetVector<const clang::FunctionDecl *> Kernels; ///< canonical declarations
+  clang::tidy::ClangTidyContext *TidyContext; ///< its options: NOLINT and header filter
 };
 
 /// The comparator of the rule's facts (registered with

@@ -43,6 +43,7 @@ TranslationUnitCommand fromCompileCommand(const tooling::CompileCommand &Cmd,
       llvm::sys::path::extension(TU.Command.File) == ".c")
     TU.Command.Flags.insert(TU.Command.Flags.end(), {"-x", "c"});
   TU.Command.GpuArchs = T.GpuArchs;
+  TU.Command.FamilyOnlyArchs = T.FamilyOnlyArchs;
   TU.Command.IsCuda = T.IsCuda;
   TU.Command.Nvcc = T.Facts.FromNvcc;
   TU.DroppedFlags = T.DroppedFlags;

@@ -187,7 +187,7 @@ bool NvccAsmTolerance::holdBack(DiagnosticsEngine::Level Level, const Diagnostic
 class NvccAsmReanalysis : public SemaConsumer,
                           public RecursiveASTVisitor<NvccAsmReanalysis> {
 public:
-  NvccAsmReanalysis(NvccAsmTolerance &T, CompilerInstance &CI) : T(T), CI(CI) {}
+  NvccAsmReanalysis(NvccAsmTolerance &T, DiagnosticsEngine &Diags) : T(T), Diags(Diags) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -215,7 +215,7 @@ public:
     T.Reporting = true;
     for (const auto &H : T.Held)
       if (!Resolved.contains(H.Loc.getRawEncoding()))
-        CI.getDiagnostics().Report(H.Loc, diag::err_asm_invalid_escape);
+        Diags.Report(H.Loc, diag::err_asm_invalid_escape);
     T.Reporting = false;
     T.Held.clear();
   }
@@ -285,18 +285,22 @@ private:
     SourceLocation Loc = SL->getLocationOfByte(At, Ctx->getSourceManager(), Ctx->getLangOpts(),
                                                Ctx->getTargetInfo());
     T.Reporting = true;
-    CI.getDiagnostics().Report(Loc, DiagID) << SL->getSourceRange();
+    Diags.Report(Loc, DiagID) << SL->getSourceRange();
     T.Reporting = false;
   }
 
   NvccAsmTolerance &T;
-  CompilerInstance &CI;
+  DiagnosticsEngine &Diags;
   ASTContext *Ctx = nullptr;
   llvm::DenseSet<uint64_t> Resolved, Analysed;
 };
 
 std::unique_ptr<ASTConsumer> NvccAsmTolerance::makeConsumer(CompilerInstance &CI) {
-  return std::make_unique<NvccAsmReanalysis>(*this, CI);
+  return std::make_unique<NvccAsmReanalysis>(*this, CI.getDiagnostics());
+}
+
+void NvccAsmTolerance::reanalyse(ASTContext &Ctx, DiagnosticsEngine &Diags) {
+  NvccAsmReanalysis(*this, Diags).HandleTranslationUnit(Ctx);
 }
 
 } // namespace cuda_lint

@@ -28,6 +28,7 @@
 #include <vector>
 
 namespace clang {
+class ASTContext;
 class CompilerInstance;
 class FunctionDecl;
 class Sema;
@@ -63,6 +64,14 @@ public:
 
   /// An AST consumer to run alongside the checks (it has no other effect).
   std::unique_ptr<clang::ASTConsumer> makeConsumer(clang::CompilerInstance &CI);
+
+  /// Decides the errors held back so far in the unit of \p Ctx, reporting
+  /// what clang still finds through \p Diags, as makeConsumer's consumer does
+  /// at the end of the unit (for a front end that cannot add an AST consumer,
+  /// cuda-lint-clangd, which calls it from a clang-tidy check). Without a Sema
+  /// (holdBack saw none), the whole traversal scope of \p Ctx is searched; an
+  /// error whose statement is not found is reported as clang gave it.
+  void reanalyse(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
 
   /// Number of asm errors held back so far (tests, --verbose).
   unsigned heldBack() const { return Held.size(); }

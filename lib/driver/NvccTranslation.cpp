@@ -308,6 +308,9 @@ struct State {
   StringSet<> DroppedSeen;
   /// Device architectures in clang spelling, in order, possibly repeated.
   std::vector<std::string> Archs;
+  /// The clang names of Archs that came from a family-specific spelling
+  /// (`sm_100f`), and those that came from any other spelling.
+  StringSet<> FromFamily, FromOther;
 
   /// Where the argument being translated comes from: "" for the command line,
   /// else its place in a response file (its text is then never reported).
@@ -351,6 +354,13 @@ struct State {
       return;
     }
     Archs.push_back(*Name);
+    StringRef Number = Arch;
+    if ((Number.consume_front("sm_") || Number.consume_front("compute_") ||
+         Number.consume_front("lto_")) &&
+        Number.ends_with("f") && *Name != ("sm_" + Number).str())
+      FromFamily.insert(*Name);
+    else
+      FromOther.insert(*Name);
   }
 };
 
@@ -1372,8 +1382,11 @@ TranslatedCommand translateCompileCommand(const clang::tooling::CompileCommand &
   if (R.IsCuda) {
     StringSet<> Seen;
     for (std::string &A : S.Archs)
-      if (Seen.insert(A).second)
+      if (Seen.insert(A).second) {
         R.GpuArchs.push_back(A);
+        if (S.FromFamily.contains(A) && !S.FromOther.contains(A))
+          R.FamilyOnlyArchs.push_back(A);
+      }
   }
   return R;
 }

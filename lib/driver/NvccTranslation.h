@@ -101,6 +101,12 @@ struct TranslatedCommand {
   /// Empty when the command names none (or `-arch=native`, which cannot be
   /// resolved without a GPU): the caller picks its default.
   std::vector<std::string> GpuArchs;
+  /// The entries of GpuArchs that the command names only as family-specific
+  /// targets (nvcc's `sm_100f`, which clang 22 does not know and which become
+  /// clang's architecture-specific `sm_100a`): nvcc defines
+  /// `__CUDA_ARCH_FAMILY_SPECIFIC__` for them, not `__CUDA_ARCH_SPECIFIC__` or
+  /// `__CUDA_ARCH_FEAT_SM100_ALL` (see nvccArchMacroFlags, SidePlan.h).
+  std::vector<std::string> FamilyOnlyArchs;
   /// The unit is compiled as CUDA (a `.cu` file, `-x cu` for nvcc, `-x cuda`
   /// for clang).
   bool IsCuda = false;

@@ -87,6 +87,20 @@ std::vector<std::string> nvccMacroFlags(llvm::StringRef CudaPath) {
   return Flags;
 }
 
+std::vector<std::string> nvccArchMacroFlags(llvm::StringRef ClangArch, bool FamilyOnly) {
+  llvm::StringRef Number = ClangArch;
+  if (!Number.consume_front("sm_") || !Number.consume_back("a"))
+    return {};
+  unsigned N = 0;
+  if (Number.getAsInteger(10, N))
+    return {};
+  std::string Value = std::to_string(N * 10);
+  if (FamilyOnly)
+    return {"-U__CUDA_ARCH_FEAT_SM" + Number.str() + "_ALL",
+            "-D__CUDA_ARCH_FAMILY_SPECIFIC__=" + Value};
+  return {"-D__CUDA_ARCH_SPECIFIC__=" + Value, "-D__CUDA_ARCH_FAMILY_SPECIFIC__=" + Value};
+}
+
 std::vector<AnalysisSide> planSides(const ClangCommand &Cmd,
                                     const SidePlanOptions &Opts) {
   std::vector<std::string> Base;
@@ -169,6 +183,9 @@ std::vector<AnalysisSide> planSides(const ClangCommand &Cmd,
     AnalysisSide Dev{Arch, true, Base, Cmd.Nvcc};
     Dev.CommandLine.push_back("--cuda-device-only");
     Dev.CommandLine.push_back("--cuda-gpu-arch=" + Arch);
+    if (Cmd.Nvcc)
+      for (std::string &F : nvccArchMacroFlags(Arch, llvm::is_contained(Cmd.FamilyOnlyArchs, Arch)))
+        Dev.CommandLine.push_back(std::move(F));
     Dev.CommandLine.push_back(Cmd.File);
     Sides.push_back(std::move(Dev));
   }

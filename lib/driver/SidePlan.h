@@ -21,6 +21,9 @@ struct ClangCommand {
   std::string Directory;              ///< working directory of the command
   std::vector<std::string> Flags;     ///< clang driver flags, no compiler, no file
   std::vector<std::string> GpuArchs;  ///< real architectures ("sm_80"); empty: from Flags, else default
+  /// Entries of GpuArchs named only as nvcc family-specific targets
+  /// (TranslatedCommand::FamilyOnlyArchs).
+  std::vector<std::string> FamilyOnlyArchs;
   bool IsCuda = false;                ///< analyse as CUDA (host + device sides)
   /// The command is nvcc's (a database entry whose compiler is nvcc, or the
   /// default command of a file outside any database): its sides parse what
@@ -81,6 +84,20 @@ std::vector<AnalysisSide> planSides(const ClangCommand &Cmd,
 /// parsing. The flag-dependent ones (`__CUDACC_RDC__` ...) come from the nvcc
 /// translation. Read once per toolkit.
 std::vector<std::string> nvccMacroFlags(llvm::StringRef CudaPath);
+
+/// The flags for the architecture macros nvcc 13 predefines on the device side
+/// of \p ClangArch (clang's spelling, "sm_90a") and clang 22 does not, as
+/// `nvcc -arch=sm_90a --dryrun` shows them: for an architecture-specific
+/// target (`sm_90a`, `sm_100a`), `__CUDA_ARCH_SPECIFIC__` and
+/// `__CUDA_ARCH_FAMILY_SPECIFIC__`, both the `__CUDA_ARCH__` value (900,
+/// 1000); for a target the command names only family-specific (\p FamilyOnly:
+/// nvcc's `sm_100f`, analysed as clang's `sm_100a`), `__CUDA_ARCH_FAMILY_SPECIFIC__`
+/// alone and `-U` of the `__CUDA_ARCH_FEAT_SM100_ALL` clang defines for
+/// `sm_100a` (nvcc does not for `sm_100f`). Empty for other architectures
+/// (`sm_90`): clang already defines `__CUDA_ARCH__`, `__CUDA_ARCH_LIST__` and
+/// `__CUDA_ARCH_FEAT_SM90_ALL` as nvcc does. CUDA C++ Programming Guide,
+/// "Feature Availability" (architecture- and family-specific features).
+std::vector<std::string> nvccArchMacroFlags(llvm::StringRef ClangArch, bool FamilyOnly);
 
 /// The architectures named in clang \p Flags (`--cuda-gpu-arch=`,
 /// `--offload-arch=`, separate forms), deduplicated in order.

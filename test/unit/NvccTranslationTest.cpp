@@ -115,6 +115,20 @@ TEST(NvccTranslation, ArchForms) {
   EXPECT_THAT(dropped(Bad), ElementsAre("-arch=sm_999"));
 }
 
+// A family-specific target (sm_100f) is analysed as clang's sm_100a and
+// recorded as family-only, unless the command also names sm_100a itself; the
+// side then defines nvcc's family macro alone (nvccArchMacroFlags).
+TEST(NvccTranslation, FamilyOnlyArchs) {
+  TranslatedCommand F = nvcc({"-gencode", "arch=compute_100f,code=sm_100f"});
+  EXPECT_THAT(F.GpuArchs, ElementsAre("sm_100a"));
+  EXPECT_THAT(F.FamilyOnlyArchs, ElementsAre("sm_100a"));
+  TranslatedCommand Both = nvcc({"-gencode", "arch=compute_100f,code=sm_100f", "-gencode",
+                                 "arch=compute_100a,code=sm_100a"});
+  EXPECT_THAT(Both.GpuArchs, ElementsAre("sm_100a"));
+  EXPECT_THAT(Both.FamilyOnlyArchs, IsEmpty());
+  EXPECT_THAT(nvcc({"-arch=sm_90a"}).FamilyOnlyArchs, IsEmpty());
+}
+
 TEST(NvccTranslation, GencodeForms) {
   EXPECT_THAT(nvcc({"-gencode", "arch=compute_80,code=sm_80"}).GpuArchs,
               ElementsAre("sm_80"));

@@ -99,8 +99,15 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "driver/CompatHeader.h"
 #include "driver/LintRunner.h"
+#include "driver/NvccTolerance.h"
 #include "driver/NvccTranslation.h"
+#include "driver/SidePlan.h"
+#include "ClangTidyCheck.h"
+#include "ClangTidyModule.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/DiagnosticAST.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/FunctionExtras.h"
@@ -219,11 +226,62 @@ void translateNvccCommand(clang::tooling::CompileCommand &Cmd) {
   });
   if (TU.Command.IsCuda && !HasLanguage)
     Args.push_back("-xcuda");
+  if (TU.Command.IsCuda) {
+    // nvcc's predefined macros, before the command's own -D and -U (which
+    // win, as over nvcc's), as on cuda-lint's sides (SidePlan.h): the
+    // toolkit's version macros, and the architecture-specific ones of the
+    // device side clangd parses (the first architecture).
+    std::vector<std::string> Macros = cuda_lint::nvccMacroFlags(cudaPathOf(TU.Command.Flags));
+    Args.insert(Args.end(), Macros.begin(), Macros.end());
+    if (!TU.Command.GpuArchs.empty()) {
+      const std::string &First = TU.Command.GpuArchs.front();
+      std::vector<std::string> Arch = cuda_lint::nvccArchMacroFlags(
+          First, llvm::is_contained(TU.Command.FamilyOnlyArchs, First));
+      Args.insert(Args.end(), Arch.begin(), Arch.end());
+    }
+  }
   Args.insert(Args.end(), TU.Command.Flags.begin(), TU.Command.Flags.end());
   for (const std::string &Arch : TU.Command.GpuArchs)
     Args.push_back("--cuda-gpu-arch=" + Arch);
   Args.push_back(TU.Command.File);
   Cmd.CommandLine = std::move(Args);
+}
+
+/// The directory holding cuda-lint's two compatibility headers
+/// (driver/CompatHeader.h) as files: cuda-lint keeps them in an in-memory file
+/// system, which clangd's file system cannot be given, so they are written
+/// once per process into a fresh directory of the temporary directory and
+/// removed at exit. Empty when that fails (then no header is included).
+const std::string &compatHeaderDirectory() {
+  static const std::string Dir = [] {
+    llvm::SmallString<128> D;
+    if (llvm::sys::fs::createUniqueDirectory("cuda-lint-clangd", D))
+      return std::string();
+    for (auto [Path, Text] :
+         {std::pair{cuda_lint::compatHeaderPath(), cuda_lint::compatHeaderText()},
+          std::pair{cuda_lint::nvccCompatHeaderPath(), cuda_lint::nvccCompatHeaderText()}}) {
+      llvm::SmallString<128> F(D);
+      llvm::sys::path::append(F, llvm::sys::path::filename(Path));
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(F, EC);
+      if (EC)
+        return std::string();
+      OS << Text;
+    }
+    std::string Result(D);
+    static std::string ToRemove = Result;
+    std::atexit([] {
+      for (llvm::StringRef Path :
+           {cuda_lint::compatHeaderPath(), cuda_lint::nvccCompatHeaderPath()}) {
+        llvm::SmallString<128> F(ToRemove);
+        llvm::sys::path::append(F, llvm::sys::path::filename(Path));
+        llvm::sys::fs::remove(F);
+      }
+      llvm::sys::fs::remove(ToRemove);
+    });
+    return Result;
+  }();
+  return Dir;
 }
 
 /// Removes from a clang command (of compile_commands.json, compile_flags.txt
@@ -246,7 +304,7 @@ void dropUnsafeFlags(clang::tooling::CompileCommand &Cmd) {
 /// use and clang does not (see the file comment, point 4). Arguments go
 /// before the `--` that precedes the file name.
 void adjustCudaCommand(clang::tooling::CompileCommand &Cmd,
-                       llvm::StringRef File) {
+                       llvm::StringRef File, bool Nvcc) {
   std::vector<std::string> &Args = Cmd.CommandLine;
   auto End = std::find(Args.begin(), Args.end(), "--");
   std::vector<std::string> Flags(Args.begin(), End);
@@ -279,6 +337,20 @@ void adjustCudaCommand(clang::tooling::CompileCommand &Cmd,
   std::string Cccl = cudaPathOf(Flags) + "/include/cccl";
   if (!HasCccl && llvm::sys::fs::is_directory(Cccl))
     Extra.push_back("-isystem" + Cccl);
+  // The compatibility headers, as on cuda-lint's sides: the first on every
+  // CUDA command, the second on nvcc's (host math and clock(), __managed__,
+  // the cache-hinted load/store overloads, nvcc's atomic built-ins).
+  if (const std::string &Dir = compatHeaderDirectory(); !Dir.empty()) {
+    auto Include = [&](llvm::StringRef Header) {
+      llvm::SmallString<128> F(Dir);
+      llvm::sys::path::append(F, llvm::sys::path::filename(Header));
+      Extra.push_back("-include");
+      Extra.push_back(std::string(F));
+    };
+    Include(cuda_lint::compatHeaderPath());
+    if (Nvcc)
+      Include(cuda_lint::nvccCompatHeaderPath());
+  }
   Args.insert(End, Extra.begin(), Extra.end());
 }
 
@@ -330,6 +402,79 @@ private:
     return L.isValid() && !SM->isInSystemHeader(SM->getExpansionLoc(L));
   }
 };
+/// The inline-asm tolerance of nvcc commands (driver/NvccTolerance.h) in
+/// clangd: the diagnostics' level adjuster (isDiagnosticSuppressed, wrapped
+/// below) holds back clang's "invalid % escape" error of a file built with
+/// nvcc, and the check NvccAsmRecheck, which runs once the unit is parsed,
+/// decides them again with the escapes nvcc passes on doubled (`%laneid`
+/// becomes `%%laneid`) and reports what clang still finds. One parse at a
+/// time runs on a thread: the state is the thread's, tied to the parse's
+/// SourceManager. Not in the preamble (no check runs there): clang's error in
+/// a header stays.
+struct AsmToleranceState {
+  cuda_lint::NvccAsmTolerance Tolerance;
+  const clang::SourceManager *SM = nullptr;
+  std::string MainFile;
+};
+thread_local std::unique_ptr<AsmToleranceState> AsmState;
+thread_local bool InPreambleBuild = false;
+
+std::string mainFileName(const clang::SourceManager &SM) {
+  if (clang::OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
+    return std::string(FE->getName());
+  return "";
+}
+
+/// Whether \p Info is an asm error of an nvcc-built file to decide again
+/// later (see AsmToleranceState).
+bool holdBackAsmError(const clang::Diagnostic &Info) {
+  unsigned ID = Info.getID();
+  if (InPreambleBuild || !Info.hasSourceManager() ||
+      (ID != clang::diag::err_asm_invalid_escape && ID != clang::diag::err_expected))
+    return false;
+  const clang::SourceManager &SM = Info.getSourceManager();
+  std::string Main = mainFileName(SM);
+  std::optional<bool> Nvcc = builtWithNvcc(Main);
+  if (Main.empty() || !Nvcc || !*Nvcc)
+    return false;
+  if (!AsmState || AsmState->SM != &SM || AsmState->MainFile != Main) {
+    AsmState = std::make_unique<AsmToleranceState>();
+    AsmState->SM = &SM;
+    AsmState->MainFile = Main;
+  }
+  return AsmState->Tolerance.holdBack(clang::DiagnosticsEngine::Error, Info);
+}
+
+/// Decides the asm errors held back in this unit (see AsmToleranceState). A
+/// clangd-only check: `cuda-*` enables it with the rules; it reports nothing
+/// under its own name.
+class NvccAsmRecheck : public clang::tidy::ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+  bool isLanguageVersionSupported(const clang::LangOptions &LO) const override {
+    return LO.CUDA;
+  }
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override {
+    Finder->addMatcher(clang::ast_matchers::translationUnitDecl().bind("tu"), this);
+  }
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override {
+    if (!AsmState || AsmState->SM != Result.SourceManager)
+      return;
+    std::unique_ptr<AsmToleranceState> State = std::move(AsmState);
+    State->Tolerance.reanalyse(*Result.Context, Result.Context->getDiagnostics());
+  }
+};
+
+class ClangdOnlyModule : public clang::tidy::ClangTidyModule {
+public:
+  void addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<NvccAsmRecheck>("cuda-lint-clangd-nvcc-asm");
+  }
+};
+clang::tidy::ClangTidyModuleRegistry::Add<ClangdOnlyModule>
+    ClangdOnlyModuleRegistration("cuda-lint-clangd",
+                                 "cuda-lint-clangd's nvcc inline-asm tolerance");
+
 /// Whether \p Info is a compiler diagnostic that a cuda-lint rule owns.
 bool isOwnedDiagnostic(const clang::Diagnostic &Info) {
   static const auto *Patterns = [] {
@@ -417,7 +562,7 @@ bool __wrap__ZN5clang6clangd22isDiagnosticSuppressedERKNS_10DiagnosticERKN4llvm9
     const clang::LangOptions &LO) {
   return __real__ZN5clang6clangd22isDiagnosticSuppressedERKNS_10DiagnosticERKN4llvm9StringSetINS4_15MallocAllocatorEEERKNS_11LangOptionsE(
              Info, Suppress, LO) ||
-         (LO.CUDA && isOwnedDiagnostic(Info));
+         (LO.CUDA && (isOwnedDiagnostic(Info) || holdBackAsmError(Info)));
 }
 
 // void clang::clangd::CommandMangler::operator()(
@@ -440,7 +585,8 @@ void __wrap__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4l
   __real__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4llvm9StringRefE(
       This, Cmd, TargetFile);
   adjustCudaCommand(Cmd, TargetFile.empty() ? llvm::StringRef(Cmd.Filename)
-                                            : TargetFile);
+                                            : TargetFile,
+                    Nvcc || llvm::StringRef(Cmd.Heuristic).contains("fallback"));
 }
 
 // llvm::ErrorOr<clang::PrecompiledPreamble> clang::PrecompiledPreamble::Build(
@@ -467,6 +613,10 @@ __wrap__ZN5clang19PrecompiledPreamble5BuildERKNS_18CompilerInvocationEPKN4llvm12
     std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
     bool StoreInMemory, llvm::StringRef StoragePath,
     clang::PreambleCallbacks &Callbacks) {
+  struct PreambleScope { // no asm error is held back in a preamble
+    PreambleScope() { InPreambleBuild = true; }
+    ~PreambleScope() { InPreambleBuild = false; }
+  } Scope;
   if (std::getenv("CUDA_LINT_CLANGD_SKIP_DEVICE_BODIES")) // for measurements
     return __real__ZN5clang19PrecompiledPreamble5BuildERKNS_18CompilerInvocationEPKN4llvm12MemoryBufferENS_14PreambleBoundsENS4_18IntrusiveRefCntPtrINS_17DiagnosticsEngineEEENS9_INS4_3vfs10FileSystemEEESt10shared_ptrINS_22PCHContainerOperationsEEbNS4_9StringRefERNS_17PreambleCallbacksE(
         Invocation, MainFileBuffer, Bounds, std::move(Diagnostics),
