@@ -270,7 +270,7 @@ class Harness:
                             f"with a fix-it: {r.get('message')}")
         if len(after) > len(before) - len(applied):
             problems.append(f"re-lint: {len(after)} findings of {rid} after fixing {len(applied)} "
-                            f"of {len(before)}: the fix-its added findings")
+                            f"of {len(before)} (at most {len(before) - len(applied)} expected)")
         # (b), (c) the compilers.
         now = self.compilers(name, work)
         verdicts = []
