@@ -11,7 +11,8 @@
 // nothing is written. A crash, an ASan or UBSan report, or a hang (libFuzzer's
 // -timeout) is a bug; test/fuzz/ keeps the inputs that found one.
 //
-// Environment: CUDA_PATH (the toolkit, as for cuda-lint).
+// Environment: CUDA_PATH (the toolkit, as for cuda-lint); CUDA_LINT_FUZZER_PRINT=1
+// prints each input's findings on stderr.
 //
 //===----------------------------------------------------------------------===//
 #include "driver/CompileCommands.h"
@@ -90,9 +91,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     Results.push_back(lintSide(InputFile, TU.Command.Directory, Side, Setup->Settings,
                                Facts, Mem));
   TranslationUnitResult R = mergeSides(InputFile, Sides, std::move(Results));
-  // The output formats read every finding: a malformed one shows here too.
+  // CUDA_LINT_FUZZER_PRINT=1: what the input produced, one line per finding.
+  static const bool Print = std::getenv("CUDA_LINT_FUZZER_PRINT") != nullptr;
   size_t Chars = 0;
-  for (const Finding &F : R.Findings)
+  for (const Finding &F : R.Findings) {
     Chars += F.Error.Message.Message.size() + F.Error.DiagnosticName.size();
+    if (Print)
+      llvm::errs() << F.Error.Message.FileOffset << ": " << F.Error.Message.Message << " ["
+                   << F.Error.DiagnosticName << "]\n";
+  }
+  for (const std::string &T : R.ToolFailures)
+    llvm::errs() << "cuda-lint-fuzzer: tool failure: " << T << "\n";
   return Chars == SIZE_MAX ? 1 : 0;
 }
