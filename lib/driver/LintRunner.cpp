@@ -1,4 +1,5 @@
 #include "driver/LintRunner.h"
+#include "driver/LintOverlay.h"
 #include "driver/Fixes.h"
 #include "RuleCatalog.h"
 #include "driver/CompatHeader.h"
@@ -639,8 +640,14 @@ std::string contentHash(llvm::StringRef Content) {
 
 SideResult lintSide(const std::string &File, const std::string &Directory,
                     const AnalysisSide &Side, const LintSettings &Settings,
-                    const ClangTidyOptions::OptionMap &FactOptions,
-                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay) {
+                    const ClangTidyOptions::OptionMap &FactOptions) {
+  return lintSideWithOverlay(File, Directory, Side, Settings, FactOptions, nullptr);
+}
+
+SideResult lintSideWithOverlay(const std::string &File, const std::string &Directory,
+                               const AnalysisSide &Side, const LintSettings &Settings,
+                               const ClangTidyOptions::OptionMap &FactOptions,
+                               llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay) {
   SideResult Result;
   Result.EffectiveChecks = Settings.Defaults.Checks.value_or("");
   tooling::CompileCommand Cmd(Directory, File, Side.CommandLine, "");

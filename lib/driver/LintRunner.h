@@ -9,7 +9,6 @@
 #include "ClangTidyDiagnosticConsumer.h"
 #include "ClangTidyOptions.h"
 #include "clang/Frontend/CompilerInvocation.h"
-#include "llvm/Support/VirtualFileSystem.h"
 #include <functional>
 #include <map>
 #include <optional>
@@ -111,13 +110,9 @@ clang::tidy::ClangTidyOptions optionsForFile(const LintSettings &Settings,
 /// process's. \p FactOptions are extra global clang-tidy options for this unit
 /// (nvcc-only facts such as "CudaLint.MaxRRegCount", the architectures
 /// "CudaLint.GpuArchs"). Thread-safe: sides of any units may run concurrently.
-/// \p Overlay, when given, is read before the real file system (files that
-/// exist only in memory: the fuzzer, tool/cuda-lint-fuzzer, analyses its input
-/// buffer as \p File without writing it).
 SideResult lintSide(const std::string &File, const std::string &Directory,
                     const AnalysisSide &Side, const LintSettings &Settings,
-                    const clang::tidy::ClangTidyOptions::OptionMap &FactOptions,
-                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay = nullptr);
+                    const clang::tidy::ClangTidyOptions::OptionMap &FactOptions);
 
 /// Merges the sides of one translation unit: the host side's facts are
 /// compared with each device side's (compareSideFacts: the cross-side rules'

@@ -15,7 +15,9 @@ Which inputs: for rule R, every test/rules/R.cu, test/rules/R-*.cu and
 test/rules/Inputs/R-*.cu, and every file under test/ with CHECK-FIXES lines whose
 `%check-cuda-lint` RUN line names R. Each input is copied into TEMP with its `// CHECK-...:`
 comments blanked (as the rule-test harness does), with the files it includes by a quoted
-relative path; nothing in the tree is written.
+relative path; nothing in the tree is written. cuda-lint runs with its default command for a
+file outside a compile database (an nvcc command, sm_90), whatever flags the test's own RUN
+lines give.
 
 For each input on which R reports a finding with a fix-it, in each mode that applies
 (`safe`: `cuda-lint --fix`; `all`: `--fix --unsafe-fixes`, when some fix-it is unsafe), on a
@@ -56,7 +58,7 @@ QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 HARNESS_RUN = re.compile(r"RUN:.*%check-cuda-lint\s+(?:-\S+\s+)*%s\s+(\S+)")
 # clang: "file:1:2: error: msg"; nvcc (cudafe/EDG): "file(12): error: msg",
 # "file(12): error #20091-D: msg", "catastrophic error: msg", ptxas "ptxas error : msg".
-ERROR_LINE = re.compile(r"^(?:.*?(?::\d+:\d+|\(\d+\)):\s*)?(?:fatal |catastrophic )?error"
+ERROR_LINE = re.compile(r"^(?:.*?(?::\d+:\d+|\(\d+\)):\s*|ptxas\s+|nvlink\s+)?(?:fatal |catastrophic )?error"
                         r"(?:\s*#[0-9A-Za-z-]+)?\s*:\s*(.*)$", re.M)
 NUMBER = re.compile(r"\d+")
 

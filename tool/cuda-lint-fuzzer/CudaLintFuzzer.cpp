@@ -7,8 +7,8 @@
 // only in memory, with the command cuda-lint uses for a file outside any compile
 // database (an nvcc command, sm_90), on the host side and the sm_90 device side,
 // with every rule enabled: the library entry points the command-line tool uses
-// (fromCommandLineFlags, planSides, lintSide, mergeSides), in this process, and
-// nothing is written. A crash, an ASan or UBSan report, or a hang (libFuzzer's
+// (fromCommandLineFlags, planSides, lintSide through lintSideWithOverlay, mergeSides),
+// in this process, and nothing is written. A crash, an ASan or UBSan report, or a hang (libFuzzer's
 // -timeout) is a bug; test/fuzz/ keeps the inputs that found one.
 //
 // Environment: CUDA_PATH (the toolkit, as for cuda-lint); CUDA_LINT_FUZZER_PRINT=1
@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "driver/CompileCommands.h"
+#include "driver/LintOverlay.h"
 #include "driver/LintRunner.h"
 #include "driver/SidePlan.h"
 #include "driver/Toolchain.h"
@@ -88,8 +89,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
                          clang::tidy::ClangTidyOptions::ClangTidyValue("sm_90"));
   std::vector<std::optional<SideResult>> Results;
   for (const AnalysisSide &Side : Sides)
-    Results.push_back(lintSide(InputFile, TU.Command.Directory, Side, Setup->Settings,
-                               Facts, Mem));
+    Results.push_back(lintSideWithOverlay(InputFile, TU.Command.Directory, Side,
+                                          Setup->Settings, Facts, Mem));
   TranslationUnitResult R = mergeSides(InputFile, Sides, std::move(Results));
   // CUDA_LINT_FUZZER_PRINT=1: what the input produced, one line per finding.
   static const bool Print = std::getenv("CUDA_LINT_FUZZER_PRINT") != nullptr;
