@@ -3,7 +3,8 @@
 # LLVM/Clang 22 (libraries, clang-tidy, clangd, lit, FileCheck) from Debian's archive
 # (bookworm-security carries 22.1), CMake, Ninja, GoogleTest, gRPC/protobuf (clangd's
 # libraries link them), libomp-22-dev (clang's omp.h: nvcc finds gcc's omp.h without -fopenmp,
-# clang only its own), Python with jsonschema and PyYAML, pre-commit.
+# clang only its own), libclang-rt-22-dev (the sanitizer and libFuzzer runtimes of clang 22:
+# scripts/sanitize.sh, scripts/fuzz.sh), Python with jsonschema and PyYAML, pre-commit.
 # The CUDA Toolkit (13.0) is not in Debian's main archive: it must already be installed
 # (default /usr/local/cuda); this script only checks for it.
 set -euo pipefail
@@ -11,7 +12,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build pkg-config git python3
   clang-22 clang-tools-22 clang-tidy-22 clangd-22 libclang-22-dev llvm-22-dev llvm-22-tools
-  libomp-22-dev
+  libomp-22-dev libclang-rt-22-dev
   libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc
   libgtest-dev googletest
   python3-jsonschema python3-yaml pre-commit

@@ -10,6 +10,8 @@
 #                     %check-cuda-lint [-check-suffixes=,S] %s <check ids> %t [-- cuda-lint args]
 #   %new-rule         scripts/new-rule.py
 #   %check-catalog    test/tools/check_catalog.py
+#   %check-fixits     the fix-it harness test/tools/check_fixits.py on this tree and build:
+#                     %check-fixits [--rules=ID,...] TEMP (test/fixits/)
 #   %expect-exit      test/tools/expect_exit.py STATUS COMMAND...
 # Rule tests: see test/README.md.
 import os
@@ -57,6 +59,10 @@ tools_dir = os.path.join(config.cuda_lint_src_dir, "test", "tools")
 config.substitutions.append(("%check-cuda-lint", "python3 %s -cuda-lint=%s -filecheck=%s" % (
     os.path.join(tools_dir, "check_cuda_lint.py"), tool("cuda-lint"),
     os.path.join(config.llvm_tools_dir, "FileCheck"))))
+config.substitutions.append(("%check-fixits", "python3 %s --root=%s --cuda-lint=%s --clang=%s --cuda-path=%s --nvcc=%s" % (
+    os.path.join(tools_dir, "check_fixits.py"), config.cuda_lint_src_dir, tool("cuda-lint"),
+    os.path.join(config.llvm_tools_dir, "clang++"), cuda_path,
+    os.path.join(cuda_path, "bin", "nvcc") if os.path.exists(os.path.join(cuda_path, "bin", "nvcc")) else "")))
 config.substitutions.append(("%check-catalog",
                              "python3 " + os.path.join(tools_dir, "check_catalog.py")))
 config.substitutions.append(("%new-rule", "python3 " + os.path.join(

@@ -58,39 +58,80 @@ void SharedBankConflictCheck::checkMatch(const MatchFinder::MatchResult &Result)
 }
 
 namespace {
-/// Counts the references to one variable and those that are a full `v[i][j]`.
+/// Counts the references to one variable, those that are a full `v[i][j]`, and
+/// those whose type keeps the row length only where it cannot reach another
+/// declaration: a subscript base, a row `v[i]` that decays to an element
+/// pointer, an operand of sizeof/alignof.
 struct UseCount : RecursiveASTVisitor<UseCount> {
   const VarDecl *VD;
   unsigned Refs = 0, Full = 0;
+  // Rows counts the rows that must decay: those not read by sizeof (the visitor
+  // sees the sizeof before its row, so it may go below zero in between).
+  int Subscripted = 0, Rows = 0, RowsDecayed = 0, Sized = 0;
   bool shouldVisitTemplateInstantiations() const { return false; }
+  bool isVar(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD;
+  }
+  /// `v[i]`: a subscript whose base is the variable.
+  bool isRow(const Expr *E) const {
+    const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+    return ASE && isVar(ASE->getBase());
+  }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     Refs += DRE->getDecl() == VD;
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+    if (isVar(ASE->getBase())) {
+      ++Subscripted;
+      ++Rows;
+    }
     const auto *In = dyn_cast<ArraySubscriptExpr>(ASE->getBase()->IgnoreParenImpCasts());
     if (!In)
       return true;
-    const auto *DRE = dyn_cast<DeclRefExpr>(In->getBase()->IgnoreParenImpCasts());
-    Full += DRE && DRE->getDecl() == VD;
+    Full += isVar(In->getBase());
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
+    if (ICE->getCastKind() == CK_ArrayToPointerDecay && isRow(ICE->getSubExpr()))
+      ++RowsDecayed;
+    return true;
+  }
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    if (!E->isArgumentType()) {
+      const Expr *Arg = E->getArgumentExpr();
+      if (isVar(Arg) && isa<DeclRefExpr>(Arg->IgnoreParens()))
+        ++Sized;
+      else if (isRow(Arg))
+        --Rows; // a row read by sizeof is not a use of its type elsewhere
+    }
     return true;
   }
 };
 } // namespace
 
-std::string SharedBankConflictCheck::unsafeBecause(const VarDecl *VD) {
+SharedBankConflictCheck::PadSafety SharedBankConflictCheck::padSafety(const VarDecl *VD) {
+  PadSafety Out;
   const auto *Owner = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  if (!Owner || !Owner->getBody())
-    return "the array is declared at namespace scope, where other code may "
-           "depend on its layout";
+  if (!Owner || !Owner->getBody()) {
+    Out.Unsafe = "the array is declared at namespace scope, where other code may "
+                 "depend on its layout";
+    return Out;
+  }
   UseCount C;
   C.VD = VD;
   C.TraverseStmt(const_cast<Stmt *>(Owner->getBody()));
+  // A use whose type names the row length (the array decayed to 'T (*)[N]',
+  // '&v', a row bound to 'T (&)[N]') may meet a declaration written for N:
+  // padding would not compile (nvcc: argument of type "float (*)[33]" is
+  // incompatible with parameter of type "float (*)[32]").
+  Out.TypeEscapes = int(C.Refs) != C.Subscripted + C.Sized || C.Rows != C.RowsDecayed;
   if (C.Refs != C.Full)
-    return "the array is used other than as '" + VD->getName().str() +
-           "[i][j]' (its address, a row, or its size), which may depend on the "
-           "row length";
-  return "";
+    Out.Unsafe = "the array is used other than as '" + VD->getName().str() +
+                 "[i][j]' (its address, a row, or its size), which may depend on the "
+                 "row length";
+  return Out;
 }
 
 void SharedBankConflictCheck::onEndOfTranslationUnit() {
@@ -119,6 +160,7 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
     // The fix-it: pad the declaration's row, once per declaration.
     std::optional<FixItHint> Fix;
     std::string Unsafe;
+    bool TypeEscapes = false;
     const FunctionDecl *Owner =
         dyn_cast_or_null<FunctionDecl>(A.Var->getParentFunctionOrMethod());
     bool Instantiated = Owner && Owner->getTemplateInstantiationPattern();
@@ -130,9 +172,11 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
             if (const Expr *Size = InnerTL.getSizeExpr()) {
               SourceLocation End = Lexer::getLocForEndOfToken(
                   Size->getEndLoc(), 0, *SM, Ctx->getLangOpts());
-              if (End.isValid() && !End.isMacroID()) {
+              PadSafety PS = padSafety(A.Var);
+              TypeEscapes = PS.TypeEscapes;
+              if (End.isValid() && !End.isMacroID() && !PS.TypeEscapes) {
                 Fix = FixItHint::CreateInsertion(End, " + 1");
-                Unsafe = unsafeBecause(A.Var);
+                Unsafe = PS.Unsafe;
               }
             }
       }
@@ -146,10 +190,16 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
       if (Fix)
         D << *Fix;
     }
-    note(A.Var->getLocation(), Fix ? "pad the row by one element to spread the rows "
-                                     "over the banks"
-                                   : "declared here; padding the row by one element "
-                                     "spreads the rows over the banks");
+    if (TypeEscapes)
+      note(A.Var->getLocation(),
+           "declared here; padding the row by one element spreads the rows over the "
+           "banks, but the array or a row is used as a type that names the row length "
+           "(no fix-it: code written for that length would not compile)");
+    else
+      note(A.Var->getLocation(), Fix ? "pad the row by one element to spread the rows "
+                                       "over the banks"
+                                     : "declared here; padding the row by one element "
+                                       "spreads the rows over the banks");
     noteInstantiation(A.FD);
     if (Fix) {
       Fixed.insert(A.Var);

@@ -36,8 +36,16 @@ private:
     const clang::VarDecl *Var;
   };
   std::vector<Access> Accesses;
-  /// Why padding \p VD may change behaviour ("" when it cannot).
-  std::string unsafeBecause(const clang::VarDecl *VD);
+  struct PadSafety {
+    /// Why padding the row may change behaviour ("" when it cannot).
+    std::string Unsafe;
+    /// The array, its address or a row is used as a type that names the row
+    /// length (passed as 'T (*)[N]', bound to 'T (&)[N]'): padding may not
+    /// compile, so no fix-it is offered.
+    bool TypeEscapes = false;
+  };
+  /// What padding the row of \p VD, a local `__shared__` array, may break.
+  PadSafety padSafety(const clang::VarDecl *VD);
 };
 
 } // namespace cuda_lint

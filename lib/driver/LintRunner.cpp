@@ -1,4 +1,5 @@
 #include "driver/LintRunner.h"
+#include "driver/LintOverlay.h"
 #include "driver/Fixes.h"
 #include "RuleCatalog.h"
 #include "driver/CompatHeader.h"
@@ -240,7 +241,8 @@ public:
 std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                             const tooling::CompilationDatabase &DB,
                                             const std::string &File, bool Nvcc,
-                                            std::vector<InputDigest> &Inputs) {
+                                            std::vector<InputDigest> &Inputs,
+                                            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay) {
   // A file system of its own: ClangTool moves its working directory to the
   // command's directory, and the process-wide real file system would move the
   // working directory of every thread (and of relative paths in the output).
@@ -248,6 +250,8 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       llvm::makeIntrusiveRefCnt<NoFifoFileSystem>(llvm::vfs::createPhysicalFileSystem()));
   // cuda-lint's compatibility header (CompatHeader.h) lives only here.
   BaseFS->pushOverlay(compatHeaderFileSystem());
+  if (Overlay)
+    BaseFS->pushOverlay(std::move(Overlay));
   tooling::ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
                           BaseFS);
   Tool.setPrintErrorMessage(false);
@@ -611,6 +615,13 @@ std::string contentHash(llvm::StringRef Content) {
 SideResult lintSide(const std::string &File, const std::string &Directory,
                     const AnalysisSide &Side, const LintSettings &Settings,
                     const ClangTidyOptions::OptionMap &FactOptions) {
+  return lintSideWithOverlay(File, Directory, Side, Settings, FactOptions, nullptr);
+}
+
+SideResult lintSideWithOverlay(const std::string &File, const std::string &Directory,
+                               const AnalysisSide &Side, const LintSettings &Settings,
+                               const ClangTidyOptions::OptionMap &FactOptions,
+                               llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay) {
   SideResult Result;
   Result.EffectiveChecks = Settings.Defaults.Checks.value_or("");
   tooling::CompileCommand Cmd(Directory, File, Side.CommandLine, "");
@@ -624,7 +635,7 @@ SideResult lintSide(const std::string &File, const std::string &Directory,
     AcceptedLineCollector Accepted;
     UniformityStatsCollector Stats;
     SideFactCollector Facts;
-    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Result.Inputs);
+    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Result.Inputs, Overlay);
     Result.Uniformity = Stats.stats();
     for (ClangTidyError &E : Result.Errors)
       normalizeDiagnosticPaths(E, Directory);

@@ -447,7 +447,22 @@ int main(int argc, const char **argv) {
         << llvm::format("%g", double(Timeout)) << "')\n";
     return 2;
   }
-  if (!MaxMemory.getNumOccurrences()) {
+#if defined(__SANITIZE_ADDRESS__)
+#define CUDA_LINT_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CUDA_LINT_ASAN 1
+#endif
+#endif
+  // An AddressSanitizer build (CUDA_LINT_SANITIZE, docs/development.md) reserves
+  // terabytes of shadow memory at start, which any RLIMIT_DATA refuses: its
+  // workers get no default limit.
+#ifdef CUDA_LINT_ASAN
+  constexpr bool DefaultMemoryLimit = false;
+#else
+  constexpr bool DefaultMemoryLimit = true;
+#endif
+  if (!MaxMemory.getNumOccurrences() && DefaultMemoryLimit) {
     // Half of the machine's memory, but at least 1 GiB.
     long Pages = ::sysconf(_SC_PHYS_PAGES), PageSize = ::sysconf(_SC_PAGESIZE);
     uint64_t Half = Pages > 0 && PageSize > 0 ? uint64_t(Pages) * uint64_t(PageSize) / 2 : 0;

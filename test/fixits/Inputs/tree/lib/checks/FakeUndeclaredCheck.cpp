@@ -1,0 +1,1 @@
+// D << FixItHint::CreateInsertion(Loc, "x");
