@@ -21,6 +21,7 @@
 #include "driver/SidePlan.h"
 #include "driver/SideWorker.h"
 #include "driver/ResultCache.h"
+#include "driver/SarifMerge.h"
 #include "driver/Toolchain.h"
 #include "driver/NvccTranslation.h"
 #include "ClangTidyModule.h"
@@ -31,6 +32,9 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -38,6 +42,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 #include <atomic>
 #include <unistd.h>
 #include <condition_variable>
@@ -214,6 +219,13 @@ static cl::list<std::string> ExtraArgBefore(
              "form, as clang-tidy's --extra-arg-before); after .cuda-lint.yaml's "
              "ExtraArgsBefore. Repeatable"),
     cl::value_desc("flag"), cl::cat(Category));
+static cl::opt<std::string> ShardOpt(
+    "shard",
+    cl::desc("I/N: analyse only shard I (1 to N) of N of the units, chosen by a hash of each "
+             "file's path relative to its compile database's directory (the current "
+             "directory without one), so that N CI jobs cover the project; "
+             "`cuda-lint merge-sarif` merges their SARIF files (docs/ci.md)"),
+    cl::value_desc("I/N"), cl::cat(Category));
 static cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors", cl::desc("Rules whose warnings are errors (glob)"),
     cl::value_desc("glob"), cl::cat(Category));
@@ -224,7 +236,36 @@ namespace {
 struct Job {
   std::string File;
   TranslationUnitCommand TU;
+  /// The directory of the compilation database the command came from ("" for
+  /// a command from flags): a project root of the header filter, and what
+  /// --shard hashes the file's path relative to.
+  std::string DatabaseDir;
 };
+
+/// \p Path (absolute) relative to the directory \p Base (absolute), with
+/// `..` components where it is outside it; lexical, no file system access.
+std::string relativePathTo(StringRef Path, StringRef Base) {
+  SmallVector<StringRef, 16> P, B;
+  for (auto I = sys::path::begin(Path), E = sys::path::end(Path); I != E; ++I)
+    P.push_back(*I);
+  for (auto I = sys::path::begin(Base), E = sys::path::end(Base); I != E; ++I)
+    B.push_back(*I);
+  size_t Common = 0;
+  while (Common < P.size() && Common < B.size() && P[Common] == B[Common])
+    ++Common;
+  SmallString<256> Out;
+  for (size_t I = Common; I < B.size(); ++I)
+    sys::path::append(Out, "..");
+  for (size_t I = Common; I < P.size(); ++I)
+    sys::path::append(Out, P[I]);
+  return std::string(Out);
+}
+
+/// The shard (0 to \p N - 1) of the unit of file \p RelativePath: a hash of
+/// the path, so a file keeps its shard when others are added or removed.
+unsigned shardOf(StringRef RelativePath, unsigned N) {
+  return unsigned(xxh3_64bits(RelativePath) % N);
+}
 
 /// Reports tool errors (exit status 2) on stderr.
 struct ToolErrors {
@@ -383,11 +424,81 @@ int explain(StringRef Id) {
   return 0;
 }
 
+/// `cuda-lint merge-sarif FILE... [-o OUT]`: merges the SARIF files of
+/// --shard runs (mergeSarifLogs) into OUT, or stdout. Exit status 0, or 2
+/// for a usage error or an input that is not a cuda-lint SARIF log.
+int mergeSarifMain(ArrayRef<const char *> Args) {
+  std::vector<std::string> Inputs;
+  std::string Out;
+  auto Usage = [](const Twine &Why) {
+    WithColor::error(errs(), "cuda-lint") << "merge-sarif: " << Why
+                                          << " (usage: cuda-lint merge-sarif FILE... [-o OUT])\n";
+    return 2;
+  };
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-o" || A == "--output") {
+      if (I + 1 == Args.size())
+        return Usage("-o needs a file");
+      Out = Args[++I];
+    } else if (A.consume_front("-o=") || A.consume_front("--output=")) {
+      Out = A.str();
+    } else if (A == "-h" || A == "--help") {
+      outs() << "cuda-lint merge-sarif FILE... [-o OUT]: merges the SARIF files of "
+                "cuda-lint --shard=I/N runs into one (docs/ci.md)\n";
+      return 0;
+    } else if (A.starts_with("-") && A != "-") {
+      return Usage("unknown option '" + A + "'");
+    } else {
+      Inputs.push_back(A.str());
+    }
+  }
+  if (Inputs.empty())
+    return Usage("no input file");
+  std::vector<SarifInput> Logs;
+  for (const std::string &Path : Inputs) {
+    if (!Out.empty() && sys::fs::exists(Out) && sys::fs::equivalent(Out, Path))
+      return Usage("refusing to write -o '" + Out + "': it is the input '" + Path + "'");
+    auto Buf = MemoryBuffer::getFileOrSTDIN(Path);
+    if (!Buf) {
+      WithColor::error(errs(), "cuda-lint")
+          << "merge-sarif: cannot read '" << Path << "': " << Buf.getError().message() << "\n";
+      return 2;
+    }
+    auto V = json::parse((*Buf)->getBuffer());
+    if (!V) {
+      WithColor::error(errs(), "cuda-lint") << "merge-sarif: " << Path << ": not JSON: "
+                                            << toString(V.takeError()) << "\n";
+      return 2;
+    }
+    Logs.push_back({Path, std::move(*V)});
+  }
+  auto Merged = mergeSarifLogs(Logs);
+  if (!Merged) {
+    WithColor::error(errs(), "cuda-lint") << toString(Merged.takeError()) << "\n";
+    return 2;
+  }
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << formatv("{0:2}", *Merged) << "\n";
+  if (Out.empty()) {
+    outs() << Text;
+    return 0;
+  }
+  if (Error E = writeFileAtomically(Out, Text)) {
+    WithColor::error(errs(), "cuda-lint") << "merge-sarif: " << toString(std::move(E)) << "\n";
+    return 2;
+  }
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   linkCudaAttributes();
+  if (argc > 1 && StringRef(argv[1]) == "merge-sarif")
+    return mergeSarifMain(ArrayRef<const char *>(argv + 2, argv + argc));
 
   // Everything after "--" is compile flags for the named files.
   std::vector<std::string> ExtraFlags;
@@ -425,6 +536,20 @@ int main(int argc, const char **argv) {
     WithColor::error(errs(), "cuda-lint")
         << "--header-filter: invalid regular expression '" << HeaderFilter << "': " << Why << "\n";
     return 2;
+  }
+
+  // --shard=I/N, 1 <= I <= N.
+  unsigned ShardIndex = 0, ShardCount = 0;
+  if (ShardOpt.getNumOccurrences()) {
+    auto [IText, NText] = StringRef(ShardOpt).split('/');
+    if (IText.trim().getAsInteger(10, ShardIndex) || NText.trim().getAsInteger(10, ShardCount) ||
+        ShardCount == 0 || ShardIndex == 0 || ShardIndex > ShardCount) {
+      WithColor::error(errs(), "cuda-lint")
+          << "--shard: expected I/N with 1 <= I <= N (e.g. --shard=2/4 for the second of "
+             "four shards), got '"
+          << ShardOpt << "'\n";
+      return 2;
+    }
   }
 
   if (!SideWorkerRequest.empty()) {
@@ -473,6 +598,7 @@ int main(int argc, const char **argv) {
   // The files the run reads (sources, databases, configurations, baselines):
   // no output may replace one of them.
   std::vector<std::string> RunInputs;
+  std::string DbDir; // of -p
   if (!BuildPath.empty()) {
     auto DB = loadCompilationDatabase(BuildPath);
     if (!DB) {
@@ -480,14 +606,14 @@ int main(int argc, const char **argv) {
       return 2;
     }
     ExplicitDB = std::move(*DB);
-    std::string DbDir = databaseDirectory(BuildPath);
+    DbDir = databaseDirectory(BuildPath);
     ExplicitPolicy = responseFilePolicyFor(DbDir);
     RunInputs.push_back(sys::fs::is_directory(BuildPath)
                             ? (Twine(DbDir) + "/compile_commands.json").str()
                             : std::string(BuildPath));
     if (Files.empty())
       for (const auto &Cmd : ExplicitDB->getAllCompileCommands())
-        Jobs_.push_back({"", fromCompileCommand(Cmd, ExplicitPolicy)});
+        Jobs_.push_back({"", fromCompileCommand(Cmd, ExplicitPolicy), DbDir});
   }
   StringMap<std::unique_ptr<clang::tooling::CompilationDatabase>> FoundDBs;
   std::set<std::string> BypassedDBs; // noted once each
@@ -530,6 +656,7 @@ int main(int argc, const char **argv) {
     }
     clang::tooling::CompilationDatabase *DB = ExplicitDB.get();
     ResponseFilePolicy Policy = ExplicitPolicy;
+    std::string JobDbDir = DbDir;
     if (!DB) {
       std::string Dir = findCompilationDatabaseFor(File);
       if (!Dir.empty()) {
@@ -544,6 +671,7 @@ int main(int argc, const char **argv) {
         }
         DB = Slot.get();
         Policy = responseFilePolicyFor(Dir);
+        JobDbDir = absolutePath(Dir);
       }
     }
     std::vector<clang::tooling::CompileCommand> Cmds;
@@ -554,7 +682,7 @@ int main(int argc, const char **argv) {
       continue;
     }
     for (auto &Cmd : Cmds) {
-      Job J{File, fromCompileCommand(Cmd, Policy)};
+      Job J{File, fromCompileCommand(Cmd, Policy), JobDbDir};
       J.TU.Command.File = File;
       Jobs_.push_back(std::move(J));
     }
@@ -604,6 +732,32 @@ int main(int argc, const char **argv) {
                                      " files of the compilation database exists") +
                   "; is it from another checkout? "
                   "(regenerate it, e.g. cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
+    return 2;
+  }
+  // --shard: this shard's units only. A file's shard is a hash of its path
+  // relative to its compile database's directory (the current directory for
+  // a file without one): every command of a file lands in one shard, and a
+  // file keeps its shard when others are added.
+  size_t UnitsBeforeShard = Jobs_.size();
+  if (ShardCount) {
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    llvm::erase_if(Jobs_, [&](const Job &J) {
+      std::string Rel =
+          relativePathTo(J.File, J.DatabaseDir.empty() ? StringRef(Cwd) : StringRef(J.DatabaseDir));
+      return shardOf(Rel, ShardCount) != ShardIndex - 1;
+    });
+    if (!Quiet)
+      WithColor::note(errs(), "cuda-lint")
+          << "--shard=" << ShardIndex << "/" << ShardCount << ": " << Jobs_.size() << " of the "
+          << UnitsBeforeShard << (UnitsBeforeShard == 1 ? " unit\n" : " units\n");
+  }
+  // Nothing to analyse (an empty compile_commands.json) is not a clean run.
+  // An empty shard is: the other shards have the units.
+  if (UnitsBeforeShard == 0 && Errors.Count == 0) {
+    Errors.report(BuildPath.empty() ? std::string("no translation unit to analyse")
+                                    : "no translation unit to analyse: the compilation "
+                                      "database '" + RunInputs.front() + "' lists none");
     return 2;
   }
   // An output file that cannot be written fails now, not after the analysis.
@@ -932,6 +1086,21 @@ int main(int argc, const char **argv) {
         Archs.push_back(Side.Name);
     S.Facts.insert_or_assign("CudaLint.GpuArchs",
                              clang::tidy::ClangTidyOptions::ClangTidyValue(llvm::join(Archs, ",")));
+    // The project roots a header's relative path is taken from for the header
+    // filter (docs/configuration.md): the configuration file's directory,
+    // then the compile database's.
+    {
+      std::vector<std::string> Roots;
+      std::string Config = ConfigFile.empty() ? findConfigFor(J.File) : std::string(ConfigFile);
+      if (!Config.empty())
+        Roots.push_back(sys::path::parent_path(absolutePath(Config)).str());
+      if (!J.DatabaseDir.empty() && !llvm::is_contained(Roots, J.DatabaseDir))
+        Roots.push_back(J.DatabaseDir);
+      if (!Roots.empty())
+        S.Facts.insert_or_assign(
+            "CudaLint.ProjectRoots",
+            clang::tidy::ClangTidyOptions::ClangTidyValue(llvm::join(Roots, ";")));
+    }
     S.SideResults.resize(S.Sides.size());
     S.SidesLeft = S.Sides.size();
     for (size_t I = 0; I < S.Sides.size(); ++I) {
@@ -1067,6 +1236,19 @@ int main(int argc, const char **argv) {
     }
   }
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  // No unit analysed to its end (each stopped at a fatal error, a header not
+  // found): nothing was checked, whatever the findings say. A tool failure
+  // already makes the status 2.
+  if (!Jobs_.empty() && Errors.Count == 0 &&
+      llvm::none_of(Results, [](const TranslationUnitResult &R) { return R.Analysed; }))
+    Errors.report(Jobs_.size() == 1
+                      ? "the translation unit could not be analysed: it stopped at a fatal "
+                        "compiler error (above), such as a header that is not found; check "
+                        "the include paths and the generated headers of the build"
+                      : "none of the " + std::to_string(Jobs_.size()) +
+                            " translation units could be analysed: each stopped at a fatal "
+                            "compiler error (above), such as a header that is not found; "
+                            "check the include paths and the generated headers of the build");
 
   std::vector<Finding> All = mergeResults(Results);
   SmallString<256> Cwd;
