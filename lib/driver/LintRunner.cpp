@@ -89,8 +89,10 @@ makeOptionsProvider(const LintSettings &Settings,
   ClangTidyOptions Overrides = Settings.Overrides;
   // lintSide filters the headers itself (filterHeaderFindings): clang-tidy's
   // consumer then keeps every non-system header's findings.
-  if (AllHeaders)
+  if (AllHeaders) {
     Overrides.HeaderFilterRegex = ".*";
+    Overrides.ExcludeHeaderFilterRegex = "";
+  }
   for (const auto &KV : FactOptions)
     Overrides.CheckOptions.insert_or_assign(KV.getKey(), KV.getValue());
   if (Settings.ExplicitConfig)
@@ -726,7 +728,8 @@ SideResult lintSide(const std::string &File, const std::string &Directory,
   std::optional<ClangTidyOptions> FilterOptions;
   if (!Roots.empty()) {
     ClangTidyOptions O = makeOptionsProvider(Settings, FactOptions)->getOptions(File);
-    if (O.HeaderFilterRegex && *O.HeaderFilterRegex != ".*")
+    if ((O.HeaderFilterRegex && *O.HeaderFilterRegex != ".*") ||
+        (O.ExcludeHeaderFilterRegex && !O.ExcludeHeaderFilterRegex->empty()))
       FilterOptions = std::move(O);
   }
   auto Run = [&] {

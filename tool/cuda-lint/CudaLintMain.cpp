@@ -497,8 +497,13 @@ int mergeSarifMain(ArrayRef<const char *> Args) {
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   linkCudaAttributes();
-  if (argc > 1 && StringRef(argv[1]) == "merge-sarif")
-    return mergeSarifMain(ArrayRef<const char *>(argv + 2, argv + argc));
+  // `cuda-lint merge-sarif ...`, after LLVM's --color option if any.
+  for (int I = 1; I < argc; ++I) {
+    if (StringRef(argv[I]) == "merge-sarif")
+      return mergeSarifMain(ArrayRef<const char *>(argv + I + 1, argv + argc));
+    if (!StringRef(argv[I]).starts_with("--color"))
+      break;
+  }
 
   // Everything after "--" is compile flags for the named files.
   std::vector<std::string> ExtraFlags;
