@@ -22,6 +22,9 @@
 #include "driver/SideWorker.h"
 #include "driver/ResultCache.h"
 #include "driver/SarifMerge.h"
+#include "driver/Launcher.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/StringSaver.h"
 #include "driver/Toolchain.h"
 #include "driver/NvccTranslation.h"
 #include "ClangTidyModule.h"
@@ -226,6 +229,10 @@ static cl::opt<std::string> ShardOpt(
              "directory without one), so that N CI jobs cover the project; "
              "`cuda-lint merge-sarif` merges their SARIF files (docs/ci.md)"),
     cl::value_desc("I/N"), cl::cat(Category));
+static cl::opt<bool> Launched(
+    "launched", cl::ReallyHidden,
+    cl::desc("(internal) lint the compile command after '--' for --launcher"),
+    cl::cat(Category));
 static cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors", cl::desc("Rules whose warnings are errors (glob)"),
     cl::value_desc("glob"), cl::cat(Category));
@@ -492,15 +499,114 @@ int mergeSarifMain(ArrayRef<const char *> Args) {
   return 0;
 }
 
+/// `cuda-lint --launcher [OPTIONS] [LAUNCHER...] COMPILER ARGS...`, the
+/// compiler launcher of a build (CMAKE_CUDA_COMPILER_LAUNCHER): lints the
+/// unit in a child process (`cuda-lint --launched OPTIONS -- COMPILER ARGS`,
+/// options from $CUDA_LINT_LAUNCHER_ARGS then the launcher's own), then runs
+/// the command verbatim, exactly once, without a shell, and returns its
+/// status. The lint never blocks the build: its failure is a note; its
+/// findings change the status only with --launcher-fail-on=warning|error
+/// (then a compile that succeeded returns 1). \p Args: after `--launcher`;
+/// \p Color: LLVM's --color options given before it.
+int launcherMain(const char *Argv0, ArrayRef<std::string> Color, ArrayRef<std::string> Args) {
+  LauncherCommand L = splitLauncherCommand(Args);
+  if (L.Command.empty()) {
+    WithColor::error(errs(), "cuda-lint")
+        << "--launcher: no command to run (usage: cuda-lint --launcher [OPTIONS] COMPILER "
+           "ARGS...)\n";
+    return 2;
+  }
+  std::string Self = sys::fs::getMainExecutable(Argv0, (void *)&explain);
+  std::vector<std::string> ChildArgs{Self};
+  ChildArgs.insert(ChildArgs.end(), Color.begin(), Color.end());
+  ChildArgs.push_back("--launched");
+  std::vector<std::string> Options;
+  if (std::optional<std::string> Env = sys::Process::GetEnv("CUDA_LINT_LAUNCHER_ARGS")) {
+    BumpPtrAllocator A;
+    StringSaver Saver(A);
+    SmallVector<const char *, 8> Tokens;
+    cl::TokenizeGNUCommandLine(*Env, Saver, Tokens);
+    for (const char *T : Tokens)
+      Options.push_back(T);
+  }
+  Options.insert(Options.end(), L.ToolArgs.begin(), L.ToolArgs.end());
+  std::string FailOn = "never";
+  bool Lint = true;
+  for (const std::string &O : Options) {
+    StringRef V = O;
+    if (V.consume_front("--launcher-fail-on=")) {
+      if (V != "warning" && V != "error" && V != "never") {
+        WithColor::error(errs(), "cuda-lint")
+            << "--launcher-fail-on: expected warning, error or never, got '" << V
+            << "'; the unit is compiled without being linted\n";
+        Lint = false;
+      }
+      FailOn = V.str();
+      continue;
+    }
+    ChildArgs.push_back(O);
+  }
+  ChildArgs.push_back("--fail-on=" + FailOn);
+  ChildArgs.push_back("--");
+  ChildArgs.insert(ChildArgs.end(), L.Command.begin() + L.CompilerIndex, L.Command.end());
+
+  int LintStatus = 0;
+  std::string LintError;
+  if (Lint) {
+    SmallVector<StringRef, 32> Argv(ChildArgs.begin(), ChildArgs.end());
+    // The lint reads no standard input (the compiler may: `-x cu -`).
+    std::optional<StringRef> Redirects[] = {StringRef(""), std::nullopt, std::nullopt};
+    LintStatus = sys::ExecuteAndWait(Self, Argv, std::nullopt, Redirects, 0, 0, &LintError);
+  }
+
+  // The command, verbatim: the program it names (found on PATH when it is a
+  // bare name), with the arguments given, once.
+  std::string Program = L.Command.front();
+  if (!StringRef(Program).contains('/')) {
+    auto Found = sys::findProgramByName(Program);
+    if (!Found) {
+      WithColor::error(errs(), "cuda-lint")
+          << "--launcher: cannot find '" << Program << "' on PATH\n";
+      return 127;
+    }
+    Program = *Found;
+  }
+  SmallVector<StringRef, 64> CommandArgv(L.Command.begin(), L.Command.end());
+  std::string RunError;
+  int Status = sys::ExecuteAndWait(Program, CommandArgv, std::nullopt, {}, 0, 0, &RunError);
+  if (Status < 0) {
+    WithColor::error(errs(), "cuda-lint")
+        << "--launcher: '" << L.Command.front() << "' "
+        << (RunError.empty() ? std::string("did not finish") : RunError) << "\n";
+    Status = 1;
+  }
+  if (Lint && (LintStatus < 0 || LintStatus >= 2))
+    WithColor::note(errs(), "cuda-lint")
+        << "the lint of this compile failed ("
+        << (LintStatus < 0 ? LintError : "exit status " + std::to_string(LintStatus))
+        << "); the build goes on without it\n";
+  if (Status == 0 && LintStatus == 1 && FailOn != "never") {
+    WithColor::note(errs(), "cuda-lint")
+        << "findings fail this compile (--launcher-fail-on=" << FailOn << ")\n";
+    return 1;
+  }
+  return Status;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   linkCudaAttributes();
-  // `cuda-lint merge-sarif ...`, after LLVM's --color option if any.
+  // `cuda-lint merge-sarif ...` and `cuda-lint --launcher ...`, after LLVM's
+  // --color option if any.
   for (int I = 1; I < argc; ++I) {
     if (StringRef(argv[I]) == "merge-sarif")
       return mergeSarifMain(ArrayRef<const char *>(argv + I + 1, argv + argc));
+    if (StringRef(argv[I]) == "--launcher") {
+      std::vector<std::string> Color(argv + 1, argv + I), Rest(argv + I + 1, argv + argc);
+      return launcherMain(argv[0], Color, Rest);
+    }
     if (!StringRef(argv[I]).starts_with("--color"))
       break;
   }
@@ -588,7 +694,42 @@ int main(int argc, const char **argv) {
            << nvccCompatHeaderText();
     return 0;
   }
-  if (Files.empty() && BuildPath.empty()) {
+  // --launched (launcherMain's child): the unit of the compile command after
+  // `--`; findings on stderr and in <object>.cuda-lint.sarif.
+  std::optional<Job> LaunchedJob;
+  if (Launched) {
+    if (!Files.empty() || !BuildPath.empty() || OutputFile.getNumOccurrences() ||
+        Format.getNumOccurrences() || Fix || !ExportFixes.empty() || !WriteBaseline.empty() ||
+        ShardOpt.getNumOccurrences() || DryRun) {
+      WithColor::error(errs(), "cuda-lint")
+          << "--launcher: FILE, -p, -o, --format, --fix, --export-fixes, --write-baseline, "
+             "--shard and --dry-run do not apply (the findings go to stderr and to "
+             "<object>.cuda-lint.sarif)\n";
+      return 2;
+    }
+    std::optional<CompiledUnit> U = compiledUnit(ExtraFlags);
+    if (!U)
+      return 0; // a link, a preprocessing step: nothing to lint
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    std::string Source = absolutePath(U->Source);
+    if (!unusableInput(Source).empty())
+      return 0; // the compiler reports it
+    clang::tooling::CompileCommand Cmd(Cwd, Source, ExtraFlags, U->Object);
+    Job J{Source, fromCompileCommand(Cmd, responseFilePolicyFor(Cwd)), ""};
+    if (!J.TU.Command.IsCuda)
+      return 0; // a host-only C++ unit of the CXX launcher
+    J.TU.Command.File = Source;
+    if (!U->Object.empty()) {
+      std::string Sarif = launcherSarifPath(absolutePath(U->Object));
+      sys::fs::remove(Sarif); // never a stale one
+      OutputFile = Sarif;
+      Format = OutputFormat::Sarif;
+    }
+    Quiet = true;
+    LaunchedJob = std::move(J);
+  }
+  if (Files.empty() && BuildPath.empty() && !LaunchedJob) {
     WithColor::error(errs(), "cuda-lint") << "no input files (give FILE... or -p BUILD-DIR)\n";
     return 2;
   }
@@ -604,6 +745,8 @@ int main(int argc, const char **argv) {
   // no output may replace one of them.
   std::vector<std::string> RunInputs;
   std::string DbDir; // of -p
+  if (LaunchedJob)
+    Jobs_.push_back(std::move(*LaunchedJob));
   if (!BuildPath.empty()) {
     auto DB = loadCompilationDatabase(BuildPath);
     if (!DB) {
@@ -1081,7 +1224,8 @@ int main(int argc, const char **argv) {
   std::vector<SideJob> SideJobs;
   for (size_t U = 0; U < Jobs_.size(); ++U) {
     const Job &J = Jobs_[U];
-    Dropped.note(J.TU.DroppedFlags);
+    if (!Launched) // not once per compile of a build
+      Dropped.note(J.TU.DroppedFlags);
     UnitState &S = Units[U];
     S.Sides = planSides(J.TU.Command, PlanOpts);
     S.Facts = J.TU.Facts;
@@ -1315,8 +1459,14 @@ int main(int argc, const char **argv) {
   }
   if (!OutOpts.Color && !llvm::sys::Process::GetEnv("NO_COLOR").value_or("").empty())
     OutOpts.Color = false;
+  if (Launched && !All.empty()) {
+    OutputOptions TextOpts = OutOpts;
+    TextOpts.Format = OutputFormat::Text;
+    writeFindings(All, Fingerprints, Sources, TextOpts, errs());
+  }
   if (OutputFile.empty()) {
-    writeFindings(All, Fingerprints, Sources, OutOpts, outs());
+    if (!Launched)
+      writeFindings(All, Fingerprints, Sources, OutOpts, outs());
   } else {
     std::string Text;
     raw_string_ostream OS(Text);
