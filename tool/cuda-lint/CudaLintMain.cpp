@@ -550,6 +550,11 @@ int launcherMain(const char *Argv0, ArrayRef<std::string> Color, ArrayRef<std::s
   ChildArgs.push_back("--");
   ChildArgs.insert(ChildArgs.end(), L.Command.begin() + L.CompilerIndex, L.Command.end());
 
+  // Never a stale SARIF file beside the object, whatever becomes of the lint.
+  if (std::optional<CompiledUnit> U =
+          compiledUnit(ArrayRef(L.Command).drop_front(L.CompilerIndex));
+      U && !U->Object.empty())
+    sys::fs::remove(launcherSarifPath(absolutePath(U->Object)));
   int LintStatus = 0;
   std::string LintError;
   if (Lint) {
@@ -721,9 +726,7 @@ int main(int argc, const char **argv) {
       return 0; // a host-only C++ unit of the CXX launcher
     J.TU.Command.File = Source;
     if (!U->Object.empty()) {
-      std::string Sarif = launcherSarifPath(absolutePath(U->Object));
-      sys::fs::remove(Sarif); // never a stale one
-      OutputFile = Sarif;
+      OutputFile = launcherSarifPath(absolutePath(U->Object)); // launcherMain removed it
       Format = OutputFormat::Sarif;
     }
     Quiet = true;
