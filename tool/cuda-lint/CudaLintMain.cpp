@@ -2,6 +2,8 @@
 //
 // cuda-lint [options] FILE... [-- COMPILE-FLAGS]
 // cuda-lint -p BUILD-DIR [FILE...]
+// cuda-lint --launcher [OPTIONS] COMPILER ARGS...   (a build's compiler launcher)
+// cuda-lint merge-sarif FILE... [-o OUT]           (merges --shard=I/N runs)
 //
 // Exit status: 0 no finding, 1 findings (or compiler errors) reported,
 // 2 usage or tool error (missing file, unusable toolkit, a crashed unit).
@@ -635,7 +637,13 @@ int main(int argc, const char **argv) {
     OS << "cuda-lint " << cudaLintVersion() << " (LLVM " << LLVM_VERSION_STRING << ")\n";
   });
   if (!cl::ParseCommandLineOptions(ToolArgc, argv,
-                                   "cuda-lint: finds misuse of CUDA C++ annotations and APIs\n",
+                                   "cuda-lint: finds misuse of CUDA C++ annotations and APIs\n\n"
+                                   "  cuda-lint [options] FILE... [-- COMPILE-FLAGS]\n"
+                                   "  cuda-lint [options] -p BUILD-DIR [FILE...]\n"
+                                   "  cuda-lint --launcher [--option=value...] COMPILER ARGS...\n"
+                                   "      (compiler launcher: CMAKE_CUDA_COMPILER_LAUNCHER; docs/ci.md)\n"
+                                   "  cuda-lint merge-sarif FILE... [-o OUT]\n"
+                                   "      (merges the SARIF files of --shard=I/N runs)\n",
                                    &errs()))
     return 2;
   // A glob that matches no rule is a usage error: a typo must never turn a
