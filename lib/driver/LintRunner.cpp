@@ -249,7 +249,7 @@ private:
   bool DroppingNotes = false;
 
 public:
-  /// Whether the side stopped at a fatal error (a header not found, too many
+  /// Whether the side hit a fatal error (a header not found, too many
   /// errors): the rest of the unit was not parsed.
   bool SawFatal = false;
 };

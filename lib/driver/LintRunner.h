@@ -57,9 +57,10 @@ struct TranslationUnitResult {
   std::vector<Finding> Findings;       ///< merged over sides, owned diagnostics relabelled
   std::vector<std::string> ToolFailures; ///< e.g. "the checker crashed on the sm_90 side"
   std::vector<std::string> Sides;        ///< the sides that ran
-  /// Whether some side was analysed to its end: false when every side failed
-  /// (a tool failure) or stopped at a fatal compiler error. A run none of
-  /// whose units was analysed exits 2 (docs/ci.md).
+  /// Whether some side ran without a fatal compiler error: false when every
+  /// side failed (a tool failure) or hit a fatal error (a header not found).
+  /// cuda-lint exits 2 when no unit of the run has a side like that or a rule
+  /// finding (docs/ci.md).
   bool Analysed = false;
 };
 
@@ -93,8 +94,9 @@ struct SideResult {
   /// What the uniformity analysis counted on this side (functions analysed,
   /// limits reached), for the run's summary.
   UniformityStats Uniformity;
-  /// Whether the side stopped at a fatal compiler error (a header not found,
-  /// too many errors): the rest of the unit was never parsed, nor checked.
+  /// Whether the side hit a fatal compiler error (a header not found, too
+  /// many errors). clang parses on, without that header and with its later
+  /// diagnostics suppressed, so the checks still run on what is left.
   bool StoppedAtFatalError = false;
   /// Facts the checks recorded for cross-side rules (analysis/CrossSide.h),
   /// paths normalized as the errors' are; mergeSides compares them.

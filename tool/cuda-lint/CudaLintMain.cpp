@@ -1396,19 +1396,27 @@ int main(int argc, const char **argv) {
     }
   }
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-  // No unit analysed to its end (each stopped at a fatal error, a header not
-  // found): nothing was checked, whatever the findings say. A tool failure
+  // No unit analysed: each hit a fatal error (a header not found) and no
+  // rule reported anything in it (clang goes on parsing after a fatal error,
+  // so a rule finding shows that the checks had code to work on). The run
+  // then checked nothing, whatever the compiler errors say. A tool failure
   // already makes the status 2.
   if (!Jobs_.empty() && Errors.Count == 0 &&
-      llvm::none_of(Results, [](const TranslationUnitResult &R) { return R.Analysed; }))
+      llvm::none_of(Results, [](const TranslationUnitResult &R) {
+        return R.Analysed || llvm::any_of(R.Findings, [](const Finding &F) {
+                 return !F.isCompilerDiagnostic();
+               });
+      }))
     Errors.report(Jobs_.size() == 1
-                      ? "the translation unit could not be analysed: it stopped at a fatal "
-                        "compiler error (above), such as a header that is not found; check "
-                        "the include paths and the generated headers of the build"
+                      ? "the translation unit could not be analysed: it hit a fatal "
+                        "compiler error (above), such as a header that is not found, and no "
+                        "rule reported anything; check the include paths and the generated "
+                        "headers of the build"
                       : "none of the " + std::to_string(Jobs_.size()) +
-                            " translation units could be analysed: each stopped at a fatal "
-                            "compiler error (above), such as a header that is not found; "
-                            "check the include paths and the generated headers of the build");
+                            " translation units could be analysed: each hit a fatal "
+                            "compiler error (above), such as a header that is not found, and "
+                            "no rule reported anything; check the include paths and the "
+                            "generated headers of the build");
 
   std::vector<Finding> All = mergeResults(Results);
   SmallString<256> Cwd;
