@@ -60,8 +60,15 @@ FindingKey keyOf(const ClangTidyError &E) {
 
 std::unique_ptr<ClangTidyOptionsProvider>
 makeOptionsProvider(const LintSettings &Settings,
-                    const ClangTidyOptions::OptionMap &FactOptions) {
+                    const ClangTidyOptions::OptionMap &FactOptions,
+                    bool AllHeaders = false) {
   ClangTidyOptions Overrides = Settings.Overrides;
+  // lintSide filters the headers itself (filterHeaderFindings): clang-tidy's
+  // consumer then keeps every non-system header's findings.
+  if (AllHeaders) {
+    Overrides.HeaderFilterRegex = ".*";
+    Overrides.ExcludeHeaderFilterRegex = "";
+  }
   for (const auto &KV : FactOptions)
     Overrides.CheckOptions.insert_or_assign(KV.getKey(), KV.getValue());
   if (Settings.ExplicitConfig)
@@ -149,6 +156,8 @@ public:
   void finish() override { Inner.finish(); }
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    if (Level == DiagnosticsEngine::Fatal)
+      SawFatal = true;
     if (Level == DiagnosticsEngine::Note) {
       if (DroppingNotes)
         return; // the notes of a suppressed error go with it
@@ -213,6 +222,11 @@ private:
   NvccAsmTolerance *Asm; ///< on the sides of nvcc commands
   NoLintDirectiveHandler NoLint;
   bool DroppingNotes = false;
+
+public:
+  /// Whether the side hit a fatal error (a header not found, too many
+  /// errors): the rest of the unit was not parsed.
+  bool SawFatal = false;
 };
 
 /// The file system a side reads, minus FIFOs and sockets: opening one blocks
@@ -242,6 +256,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                             const tooling::CompilationDatabase &DB,
                                             const std::string &File, bool Nvcc,
                                             std::vector<InputDigest> &Inputs,
+                                            bool &StoppedAtFatalError,
                                             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay) {
   // A file system of its own: ClangTool moves its working directory to the
   // command's directory, and the process-wide real file system would move the
@@ -345,6 +360,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   };
   ActionFactory Factory(Context, BaseFS, Nvcc ? &AsmTolerance : nullptr, Inputs);
   Tool.run(&Factory);
+  StoppedAtFatalError = Filter.SawFatal;
   return DiagConsumer.take();
 }
 
@@ -612,6 +628,64 @@ std::string contentHash(llvm::StringRef Content) {
   return llvm::formatv("{0:x-16}{1:x-16}", H.high64, H.low64).str();
 }
 
+std::vector<std::string> headerFilterForms(llvm::StringRef Path,
+                                           llvm::ArrayRef<std::string> Roots) {
+  std::vector<std::string> Forms{Path.str()};
+  for (const std::string &Root : Roots) {
+    llvm::StringRef R = llvm::StringRef(Root).rtrim('/');
+    if (R.empty() || !Path.starts_with(R) || Path.size() <= R.size() + 1 ||
+        Path[R.size()] != '/')
+      continue;
+    std::string Rel = Path.drop_front(R.size() + 1).str();
+    if (!llvm::is_contained(Forms, Rel))
+      Forms.push_back(std::move(Rel));
+  }
+  return Forms;
+}
+
+namespace {
+
+/// Applies the header filter of \p Options to the errors of a side whose
+/// clang-tidy consumer kept every non-system header (HeaderFilterRegex
+/// ".*"), with clang-tidy's rule: an error is kept when its location or one
+/// of its notes is in the main file \p MainFile, has no file, or is in a
+/// header that HeaderFilterRegex matches and ExcludeHeaderFilterRegex does
+/// not, each tried on every form headerFilterForms gives (the absolute path,
+/// and the path relative to each project root in \p Roots).
+void filterHeaderFindings(std::vector<ClangTidyError> &Errors, llvm::StringRef MainFile,
+                          const ClangTidyOptions &Options,
+                          llvm::ArrayRef<std::string> Roots) {
+  // clang-tidy's reading: an empty HeaderFilterRegex matches no header.
+  std::string HeaderText = Options.HeaderFilterRegex.value_or("");
+  llvm::Regex Header(HeaderText);
+  std::optional<llvm::Regex> Exclude;
+  if (Options.ExcludeHeaderFilterRegex && !Options.ExcludeHeaderFilterRegex->empty())
+    Exclude.emplace(*Options.ExcludeHeaderFilterRegex);
+  llvm::StringMap<bool> Passes;
+  auto UserCode = [&](llvm::StringRef Path) {
+    if (Path.empty() || Path == MainFile)
+      return true;
+    auto [It, New] = Passes.try_emplace(Path, false);
+    if (New) {
+      std::vector<std::string> Forms = headerFilterForms(Path, Roots);
+      auto Any = [&](llvm::Regex &R) {
+        return llvm::any_of(Forms, [&](const std::string &F) { return R.match(F); });
+      };
+      It->second = !HeaderText.empty() && Any(Header) && !(Exclude && Any(*Exclude));
+    }
+    return It->second;
+  };
+  llvm::erase_if(Errors, [&](const ClangTidyError &E) {
+    if (E.DiagnosticName == "clang-tidy-config" || UserCode(E.Message.FilePath))
+      return false;
+    return llvm::none_of(E.Notes, [&](const tooling::DiagnosticMessage &N) {
+      return UserCode(N.FilePath);
+    });
+  });
+}
+
+} // namespace
+
 SideResult lintSide(const std::string &File, const std::string &Directory,
                     const AnalysisSide &Side, const LintSettings &Settings,
                     const ClangTidyOptions::OptionMap &FactOptions) {
@@ -626,8 +700,26 @@ SideResult lintSideWithOverlay(const std::string &File, const std::string &Direc
   Result.EffectiveChecks = Settings.Defaults.Checks.value_or("");
   tooling::CompileCommand Cmd(Directory, File, Side.CommandLine, "");
   SingleCommandDatabase DB(Cmd);
+  // The project roots the header filter is also matched against (relative
+  // paths): the fact "CudaLint.ProjectRoots" (';'-separated; the driver sets
+  // it: the configuration file's directory, the compile database's).
+  std::vector<std::string> Roots;
+  if (auto It = FactOptions.find("CudaLint.ProjectRoots"); It != FactOptions.end()) {
+    llvm::SmallVector<llvm::StringRef, 2> Parts;
+    llvm::StringRef(It->getValue().Value).split(Parts, ';', -1, false);
+    for (llvm::StringRef P : Parts)
+      Roots.push_back(normalizeFilePath(P, Directory));
+  }
+  std::optional<ClangTidyOptions> FilterOptions;
+  if (!Roots.empty()) {
+    ClangTidyOptions O = makeOptionsProvider(Settings, FactOptions)->getOptions(File);
+    if ((O.HeaderFilterRegex && *O.HeaderFilterRegex != ".*") ||
+        (O.ExcludeHeaderFilterRegex && !O.ExcludeHeaderFilterRegex->empty()))
+      FilterOptions = std::move(O);
+  }
   auto Run = [&] {
-    ClangTidyContext Context(makeOptionsProvider(Settings, FactOptions),
+    ClangTidyContext Context(makeOptionsProvider(Settings, FactOptions,
+                                                 /*AllHeaders=*/FilterOptions.has_value()),
                              /*AllowEnablingAnalyzerAlphaCheckers=*/false,
                              /*EnableModuleHeadersParsing=*/false,
                              /*ExperimentalCustomChecks=*/false);
@@ -635,10 +727,14 @@ SideResult lintSideWithOverlay(const std::string &File, const std::string &Direc
     AcceptedLineCollector Accepted;
     UniformityStatsCollector Stats;
     SideFactCollector Facts;
-    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Result.Inputs, Overlay);
+    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Result.Inputs,
+                                    Result.StoppedAtFatalError, Overlay);
     Result.Uniformity = Stats.stats();
     for (ClangTidyError &E : Result.Errors)
       normalizeDiagnosticPaths(E, Directory);
+    if (FilterOptions)
+      filterHeaderFindings(Result.Errors, normalizeFilePath(File, Directory), *FilterOptions,
+                           Roots);
     Result.Accepted = Accepted.take();
     for (AcceptedLine &A : Result.Accepted)
       A.File = normalizeFilePath(A.File, Directory);
@@ -688,6 +784,8 @@ TranslationUnitResult mergeSides(const std::string &File,
       continue;
     }
     EffectiveChecks = R.EffectiveChecks;
+    if (!R.StoppedAtFatalError)
+      Result.Analysed = true;
     if (!Side.IsDevice)
       HostResult = &R;
     else if (!R.Facts.empty())

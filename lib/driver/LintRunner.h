@@ -58,6 +58,11 @@ struct TranslationUnitResult {
   std::vector<Finding> Findings;       ///< merged over sides, owned diagnostics relabelled
   std::vector<std::string> ToolFailures; ///< e.g. "the checker crashed on the sm_90 side"
   std::vector<std::string> Sides;        ///< the sides that ran
+  /// Whether some side ran without a fatal compiler error: false when every
+  /// side failed (a tool failure) or hit a fatal error (a header not found).
+  /// cuda-lint exits 2 when no unit of the run has a side like that or a rule
+  /// finding (docs/ci.md).
+  bool Analysed = false;
 };
 
 /// A file a side read (its main file, a header, a forced include) and the
@@ -90,6 +95,10 @@ struct SideResult {
   /// What the uniformity analysis counted on this side (functions analysed,
   /// limits reached), for the run's summary.
   UniformityStats Uniformity;
+  /// Whether the side hit a fatal compiler error (a header not found, too
+  /// many errors). clang parses on, without that header and with its later
+  /// diagnostics suppressed, so the checks still run on what is left.
+  bool StoppedAtFatalError = false;
   /// Facts the checks recorded for cross-side rules (analysis/CrossSide.h),
   /// paths normalized as the errors' are; mergeSides compares them.
   std::vector<SideFact> Facts;
@@ -168,6 +177,15 @@ void withBoundedNesting(clang::CompilerInvocation &CI);
 /// `inc/k.cuh` from another is one file: its findings are reported once,
 /// under one name. lintSide applies it to every diagnostic.
 void normalizeDiagnosticPaths(clang::tidy::ClangTidyError &E, llvm::StringRef Directory);
+
+/// The forms of the header path \p Path (absolute, normalized) that the
+/// header filter (HeaderFilterRegex, ExcludeHeaderFilterRegex, --header-filter)
+/// is matched against: \p Path itself, then its path relative to each of the
+/// project roots \p Roots (absolute directories) that contain it, e.g.
+/// `include/k.cuh` for `/src/proj/include/k.cuh` under the root `/src/proj`.
+/// A header passes the filter when any form matches (docs/configuration.md).
+std::vector<std::string> headerFilterForms(llvm::StringRef Path,
+                                           llvm::ArrayRef<std::string> Roots);
 
 /// Merges per-unit results into the run's findings: a finding in a header seen
 /// by several translation units is kept once. Sorted by file, offset, rule.

@@ -137,6 +137,8 @@ json::Value sideResultToJSON(const SideResult &R) {
   Out["facts"] = std::move(Facts);
   if (R.ToolFailure)
     Out["toolFailure"] = *R.ToolFailure;
+  if (R.StoppedAtFatalError)
+    Out["fatal"] = true;
   return Out;
 }
 
@@ -148,6 +150,7 @@ llvm::Expected<SideResult> sideResultFromJSON(const json::Value &V) {
   R.EffectiveChecks = O->getString("effectiveChecks").value_or("").str();
   if (auto F = O->getString("toolFailure"))
     R.ToolFailure = F->str();
+  R.StoppedAtFatalError = O->getBoolean("fatal").value_or(false);
   if (const json::Array *Errors = O->getArray("errors"))
     for (const json::Value &E : *Errors) {
       auto D = diagnosticFromJSON(E);

@@ -2,6 +2,8 @@
 //
 // cuda-lint [options] FILE... [-- COMPILE-FLAGS]
 // cuda-lint -p BUILD-DIR [FILE...]
+// cuda-lint --launcher [OPTIONS] COMPILER ARGS...   (a build's compiler launcher)
+// cuda-lint merge-sarif FILE... [-o OUT]           (merges --shard=I/N runs)
 //
 // Exit status: 0 no finding, 1 findings (or compiler errors) reported,
 // 2 usage or tool error (missing file, unusable toolkit, a crashed unit).
@@ -22,6 +24,10 @@
 #include "driver/SidePlan.h"
 #include "driver/SideWorker.h"
 #include "driver/ResultCache.h"
+#include "driver/SarifMerge.h"
+#include "driver/Launcher.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/StringSaver.h"
 #include "driver/Toolchain.h"
 #include "driver/NvccTranslation.h"
 #include "ClangTidyModule.h"
@@ -32,6 +38,9 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -39,6 +48,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 #include <atomic>
 #include <unistd.h>
 #include <condition_variable>
@@ -215,6 +225,17 @@ static cl::list<std::string> ExtraArgBefore(
              "form, as clang-tidy's --extra-arg-before); after .cuda-lint.yaml's "
              "ExtraArgsBefore. Repeatable"),
     cl::value_desc("flag"), cl::cat(Category));
+static cl::opt<std::string> ShardOpt(
+    "shard",
+    cl::desc("I/N: analyse only shard I (1 to N) of N of the units, chosen by a hash of each "
+             "file's path relative to its compile database's directory (the current "
+             "directory without one), so that N CI jobs cover the project; "
+             "`cuda-lint merge-sarif` merges their SARIF files (docs/ci.md)"),
+    cl::value_desc("I/N"), cl::cat(Category));
+static cl::opt<bool> Launched(
+    "launched", cl::ReallyHidden,
+    cl::desc("(internal) lint the compile command after '--' for --launcher"),
+    cl::cat(Category));
 static cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors", cl::desc("Rules whose warnings are errors (glob)"),
     cl::value_desc("glob"), cl::cat(Category));
@@ -225,7 +246,36 @@ namespace {
 struct Job {
   std::string File;
   TranslationUnitCommand TU;
+  /// The directory of the compilation database the command came from ("" for
+  /// a command from flags): a project root of the header filter, and what
+  /// --shard hashes the file's path relative to.
+  std::string DatabaseDir;
 };
+
+/// \p Path (absolute) relative to the directory \p Base (absolute), with
+/// `..` components where it is outside it; lexical, no file system access.
+std::string relativePathTo(StringRef Path, StringRef Base) {
+  SmallVector<StringRef, 16> P, B;
+  for (auto I = sys::path::begin(Path), E = sys::path::end(Path); I != E; ++I)
+    P.push_back(*I);
+  for (auto I = sys::path::begin(Base), E = sys::path::end(Base); I != E; ++I)
+    B.push_back(*I);
+  size_t Common = 0;
+  while (Common < P.size() && Common < B.size() && P[Common] == B[Common])
+    ++Common;
+  SmallString<256> Out;
+  for (size_t I = Common; I < B.size(); ++I)
+    sys::path::append(Out, "..");
+  for (size_t I = Common; I < P.size(); ++I)
+    sys::path::append(Out, P[I]);
+  return std::string(Out);
+}
+
+/// The shard (0 to \p N - 1) of the unit of file \p RelativePath: a hash of
+/// the path, so a file keeps its shard when others are added or removed.
+unsigned shardOf(StringRef RelativePath, unsigned N) {
+  return unsigned(xxh3_64bits(RelativePath) % N);
+}
 
 /// Reports tool errors (exit status 2) on stderr.
 struct ToolErrors {
@@ -390,11 +440,190 @@ int explain(StringRef Id) {
   return 0;
 }
 
+/// `cuda-lint merge-sarif FILE... [-o OUT]`: merges the SARIF files of
+/// --shard runs (mergeSarifLogs) into OUT, or stdout. Exit status 0, or 2
+/// for a usage error or an input that is not a cuda-lint SARIF log.
+int mergeSarifMain(ArrayRef<const char *> Args) {
+  std::vector<std::string> Inputs;
+  std::string Out;
+  auto Usage = [](const Twine &Why) {
+    WithColor::error(errs(), "cuda-lint") << "merge-sarif: " << Why
+                                          << " (usage: cuda-lint merge-sarif FILE... [-o OUT])\n";
+    return 2;
+  };
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-o" || A == "--output") {
+      if (I + 1 == Args.size())
+        return Usage("-o needs a file");
+      Out = Args[++I];
+    } else if (A.consume_front("-o=") || A.consume_front("--output=")) {
+      Out = A.str();
+    } else if (A == "-h" || A == "--help") {
+      outs() << "cuda-lint merge-sarif FILE... [-o OUT]: merges the SARIF files of "
+                "cuda-lint --shard=I/N runs into one (docs/ci.md)\n";
+      return 0;
+    } else if (A.starts_with("-") && A != "-") {
+      return Usage("unknown option '" + A + "'");
+    } else {
+      Inputs.push_back(A.str());
+    }
+  }
+  if (Inputs.empty())
+    return Usage("no input file");
+  std::vector<SarifInput> Logs;
+  for (const std::string &Path : Inputs) {
+    if (!Out.empty() && sys::fs::exists(Out) && sys::fs::equivalent(Out, Path))
+      return Usage("refusing to write -o '" + Out + "': it is the input '" + Path + "'");
+    auto Buf = MemoryBuffer::getFileOrSTDIN(Path);
+    if (!Buf) {
+      WithColor::error(errs(), "cuda-lint")
+          << "merge-sarif: cannot read '" << Path << "': " << Buf.getError().message() << "\n";
+      return 2;
+    }
+    auto V = json::parse((*Buf)->getBuffer());
+    if (!V) {
+      WithColor::error(errs(), "cuda-lint") << "merge-sarif: " << Path << ": not JSON: "
+                                            << toString(V.takeError()) << "\n";
+      return 2;
+    }
+    Logs.push_back({Path, std::move(*V)});
+  }
+  auto Merged = mergeSarifLogs(Logs);
+  if (!Merged) {
+    WithColor::error(errs(), "cuda-lint") << toString(Merged.takeError()) << "\n";
+    return 2;
+  }
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << formatv("{0:2}", *Merged) << "\n";
+  if (Out.empty()) {
+    outs() << Text;
+    return 0;
+  }
+  if (Error E = writeFileAtomically(Out, Text)) {
+    WithColor::error(errs(), "cuda-lint") << "merge-sarif: " << toString(std::move(E)) << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+/// `cuda-lint --launcher [OPTIONS] [LAUNCHER...] COMPILER ARGS...`, the
+/// compiler launcher of a build (CMAKE_CUDA_COMPILER_LAUNCHER): lints the
+/// unit in a child process (`cuda-lint --launched OPTIONS -- COMPILER ARGS`,
+/// options from $CUDA_LINT_LAUNCHER_ARGS then the launcher's own), then runs
+/// the command verbatim, exactly once, without a shell, and returns its
+/// status. The lint never blocks the build: its failure is a note; its
+/// findings change the status only with --launcher-fail-on=warning|error
+/// (then a compile that succeeded returns 1). \p Args: after `--launcher`;
+/// \p Color: LLVM's --color options given before it.
+int launcherMain(const char *Argv0, ArrayRef<std::string> Color, ArrayRef<std::string> Args) {
+  LauncherCommand L = splitLauncherCommand(Args);
+  if (L.Command.empty()) {
+    WithColor::error(errs(), "cuda-lint")
+        << "--launcher: no command to run (usage: cuda-lint --launcher [OPTIONS] COMPILER "
+           "ARGS...)\n";
+    return 2;
+  }
+  std::string Self = sys::fs::getMainExecutable(Argv0, (void *)&explain);
+  std::vector<std::string> ChildArgs{Self};
+  ChildArgs.insert(ChildArgs.end(), Color.begin(), Color.end());
+  ChildArgs.push_back("--launched");
+  std::vector<std::string> Options;
+  if (std::optional<std::string> Env = sys::Process::GetEnv("CUDA_LINT_LAUNCHER_ARGS")) {
+    BumpPtrAllocator A;
+    StringSaver Saver(A);
+    SmallVector<const char *, 8> Tokens;
+    cl::TokenizeGNUCommandLine(*Env, Saver, Tokens);
+    for (const char *T : Tokens)
+      Options.push_back(T);
+  }
+  Options.insert(Options.end(), L.ToolArgs.begin(), L.ToolArgs.end());
+  std::string FailOn = "never";
+  bool Lint = true;
+  for (const std::string &O : Options) {
+    StringRef V = O;
+    if (V.consume_front("--launcher-fail-on=")) {
+      if (V != "warning" && V != "error" && V != "never") {
+        WithColor::error(errs(), "cuda-lint")
+            << "--launcher-fail-on: expected warning, error or never, got '" << V
+            << "'; the unit is compiled without being linted\n";
+        Lint = false;
+      }
+      FailOn = V.str();
+      continue;
+    }
+    ChildArgs.push_back(O);
+  }
+  ChildArgs.push_back("--fail-on=" + FailOn);
+  ChildArgs.push_back("--");
+  ChildArgs.insert(ChildArgs.end(), L.Command.begin() + L.CompilerIndex, L.Command.end());
+
+  // Never a stale SARIF file beside the object, whatever becomes of the lint.
+  if (std::optional<CompiledUnit> U =
+          compiledUnit(ArrayRef(L.Command).drop_front(L.CompilerIndex));
+      U && !U->Object.empty())
+    sys::fs::remove(launcherSarifPath(absolutePath(U->Object)));
+  int LintStatus = 0;
+  std::string LintError;
+  if (Lint) {
+    SmallVector<StringRef, 32> Argv(ChildArgs.begin(), ChildArgs.end());
+    // The lint reads no standard input (the compiler may: `-x cu -`).
+    std::optional<StringRef> Redirects[] = {StringRef(""), std::nullopt, std::nullopt};
+    LintStatus = sys::ExecuteAndWait(Self, Argv, std::nullopt, Redirects, 0, 0, &LintError);
+  }
+
+  // The command, verbatim: the program it names (found on PATH when it is a
+  // bare name), with the arguments given, once.
+  std::string Program = L.Command.front();
+  if (!StringRef(Program).contains('/')) {
+    auto Found = sys::findProgramByName(Program);
+    if (!Found) {
+      WithColor::error(errs(), "cuda-lint")
+          << "--launcher: cannot find '" << Program << "' on PATH\n";
+      return 127;
+    }
+    Program = *Found;
+  }
+  SmallVector<StringRef, 64> CommandArgv(L.Command.begin(), L.Command.end());
+  std::string RunError;
+  int Status = sys::ExecuteAndWait(Program, CommandArgv, std::nullopt, {}, 0, 0, &RunError);
+  if (Status < 0) {
+    WithColor::error(errs(), "cuda-lint")
+        << "--launcher: '" << L.Command.front() << "' "
+        << (RunError.empty() ? std::string("did not finish") : RunError) << "\n";
+    Status = 1;
+  }
+  if (Lint && (LintStatus < 0 || LintStatus >= 2))
+    WithColor::note(errs(), "cuda-lint")
+        << "the lint of this compile failed ("
+        << (LintStatus < 0 ? LintError : "exit status " + std::to_string(LintStatus))
+        << "); the build goes on without it\n";
+  if (Status == 0 && LintStatus == 1 && FailOn != "never") {
+    WithColor::note(errs(), "cuda-lint")
+        << "findings fail this compile (--launcher-fail-on=" << FailOn << ")\n";
+    return 1;
+  }
+  return Status;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   linkCudaAttributes();
+  // `cuda-lint merge-sarif ...` and `cuda-lint --launcher ...`, after LLVM's
+  // --color option if any.
+  for (int I = 1; I < argc; ++I) {
+    if (StringRef(argv[I]) == "merge-sarif")
+      return mergeSarifMain(ArrayRef<const char *>(argv + I + 1, argv + argc));
+    if (StringRef(argv[I]) == "--launcher") {
+      std::vector<std::string> Color(argv + 1, argv + I), Rest(argv + I + 1, argv + argc);
+      return launcherMain(argv[0], Color, Rest);
+    }
+    if (!StringRef(argv[I]).starts_with("--color"))
+      break;
+  }
 
   // Everything after "--" is compile flags for the named files.
   std::vector<std::string> ExtraFlags;
@@ -415,7 +644,13 @@ int main(int argc, const char **argv) {
     OS << "cuda-lint " << cudaLintVersion() << " (LLVM " << LLVM_VERSION_STRING << ")\n";
   });
   if (!cl::ParseCommandLineOptions(ToolArgc, argv,
-                                   "cuda-lint: finds misuse of CUDA C++ annotations and APIs\n",
+                                   "cuda-lint: finds misuse of CUDA C++ annotations and APIs\n\n"
+                                   "  cuda-lint [options] FILE... [-- COMPILE-FLAGS]\n"
+                                   "  cuda-lint [options] -p BUILD-DIR [FILE...]\n"
+                                   "  cuda-lint --launcher [--option=value...] COMPILER ARGS...\n"
+                                   "      (compiler launcher: CMAKE_CUDA_COMPILER_LAUNCHER; docs/ci.md)\n"
+                                   "  cuda-lint merge-sarif FILE... [-o OUT]\n"
+                                   "      (merges the SARIF files of --shard=I/N runs)\n",
                                    &errs()))
     return 2;
   // A glob that matches no rule is a usage error: a typo must never turn a
@@ -432,6 +667,20 @@ int main(int argc, const char **argv) {
     WithColor::error(errs(), "cuda-lint")
         << "--header-filter: invalid regular expression '" << HeaderFilter << "': " << Why << "\n";
     return 2;
+  }
+
+  // --shard=I/N, 1 <= I <= N.
+  unsigned ShardIndex = 0, ShardCount = 0;
+  if (ShardOpt.getNumOccurrences()) {
+    auto [IText, NText] = StringRef(ShardOpt).split('/');
+    if (IText.trim().getAsInteger(10, ShardIndex) || NText.trim().getAsInteger(10, ShardCount) ||
+        ShardCount == 0 || ShardIndex == 0 || ShardIndex > ShardCount) {
+      WithColor::error(errs(), "cuda-lint")
+          << "--shard: expected I/N with 1 <= I <= N (e.g. --shard=2/4 for the second of "
+             "four shards), got '"
+          << ShardOpt << "'\n";
+      return 2;
+    }
   }
 
   if (!SideWorkerRequest.empty()) {
@@ -480,7 +729,40 @@ int main(int argc, const char **argv) {
            << nvccCompatHeaderText();
     return 0;
   }
-  if (Files.empty() && BuildPath.empty()) {
+  // --launched (launcherMain's child): the unit of the compile command after
+  // `--`; findings on stderr and in <object>.cuda-lint.sarif.
+  std::optional<Job> LaunchedJob;
+  if (Launched) {
+    if (!Files.empty() || !BuildPath.empty() || OutputFile.getNumOccurrences() ||
+        Format.getNumOccurrences() || Fix || !ExportFixes.empty() || !WriteBaseline.empty() ||
+        ShardOpt.getNumOccurrences() || DryRun) {
+      WithColor::error(errs(), "cuda-lint")
+          << "--launcher: FILE, -p, -o, --format, --fix, --export-fixes, --write-baseline, "
+             "--shard and --dry-run do not apply (the findings go to stderr and to "
+             "<object>.cuda-lint.sarif)\n";
+      return 2;
+    }
+    std::optional<CompiledUnit> U = compiledUnit(ExtraFlags);
+    if (!U)
+      return 0; // a link, a preprocessing step: nothing to lint
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    std::string Source = absolutePath(U->Source);
+    if (!unusableInput(Source).empty())
+      return 0; // the compiler reports it
+    clang::tooling::CompileCommand Cmd(Cwd, Source, ExtraFlags, U->Object);
+    Job J{Source, fromCompileCommand(Cmd, responseFilePolicyFor(Cwd)), ""};
+    if (!J.TU.Command.IsCuda)
+      return 0; // a host-only C++ unit of the CXX launcher
+    J.TU.Command.File = Source;
+    if (!U->Object.empty()) {
+      OutputFile = launcherSarifPath(absolutePath(U->Object)); // launcherMain removed it
+      Format = OutputFormat::Sarif;
+    }
+    Quiet = true;
+    LaunchedJob = std::move(J);
+  }
+  if (Files.empty() && BuildPath.empty() && !LaunchedJob) {
     WithColor::error(errs(), "cuda-lint") << "no input files (give FILE... or -p BUILD-DIR)\n";
     return 2;
   }
@@ -495,6 +777,9 @@ int main(int argc, const char **argv) {
   // The files the run reads (sources, databases, configurations, baselines):
   // no output may replace one of them.
   std::vector<std::string> RunInputs;
+  std::string DbDir; // of -p
+  if (LaunchedJob)
+    Jobs_.push_back(std::move(*LaunchedJob));
   if (!BuildPath.empty()) {
     auto DB = loadCompilationDatabase(BuildPath);
     if (!DB) {
@@ -502,14 +787,14 @@ int main(int argc, const char **argv) {
       return 2;
     }
     ExplicitDB = std::move(*DB);
-    std::string DbDir = databaseDirectory(BuildPath);
+    DbDir = databaseDirectory(BuildPath);
     ExplicitPolicy = responseFilePolicyFor(DbDir);
     RunInputs.push_back(sys::fs::is_directory(BuildPath)
                             ? (Twine(DbDir) + "/compile_commands.json").str()
                             : std::string(BuildPath));
     if (Files.empty())
       for (const auto &Cmd : ExplicitDB->getAllCompileCommands())
-        Jobs_.push_back({"", fromCompileCommand(Cmd, ExplicitPolicy)});
+        Jobs_.push_back({"", fromCompileCommand(Cmd, ExplicitPolicy), DbDir});
   }
   StringMap<std::unique_ptr<clang::tooling::CompilationDatabase>> FoundDBs;
   std::set<std::string> BypassedDBs; // noted once each
@@ -552,6 +837,7 @@ int main(int argc, const char **argv) {
     }
     clang::tooling::CompilationDatabase *DB = ExplicitDB.get();
     ResponseFilePolicy Policy = ExplicitPolicy;
+    std::string JobDbDir = DbDir;
     if (!DB) {
       std::string Dir = findCompilationDatabaseFor(File);
       if (!Dir.empty()) {
@@ -566,6 +852,7 @@ int main(int argc, const char **argv) {
         }
         DB = Slot.get();
         Policy = responseFilePolicyFor(Dir);
+        JobDbDir = absolutePath(Dir);
       }
     }
     std::vector<clang::tooling::CompileCommand> Cmds;
@@ -576,7 +863,7 @@ int main(int argc, const char **argv) {
       continue;
     }
     for (auto &Cmd : Cmds) {
-      Job J{File, fromCompileCommand(Cmd, Policy)};
+      Job J{File, fromCompileCommand(Cmd, Policy), JobDbDir};
       J.TU.Command.File = File;
       Jobs_.push_back(std::move(J));
     }
@@ -626,6 +913,32 @@ int main(int argc, const char **argv) {
                                      " files of the compilation database exists") +
                   "; is it from another checkout? "
                   "(regenerate it, e.g. cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
+    return 2;
+  }
+  // --shard: this shard's units only. A file's shard is a hash of its path
+  // relative to its compile database's directory (the current directory for
+  // a file without one): every command of a file lands in one shard, and a
+  // file keeps its shard when others are added.
+  size_t UnitsBeforeShard = Jobs_.size();
+  if (ShardCount) {
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    llvm::erase_if(Jobs_, [&](const Job &J) {
+      std::string Rel =
+          relativePathTo(J.File, J.DatabaseDir.empty() ? StringRef(Cwd) : StringRef(J.DatabaseDir));
+      return shardOf(Rel, ShardCount) != ShardIndex - 1;
+    });
+    if (!Quiet)
+      WithColor::note(errs(), "cuda-lint")
+          << "--shard=" << ShardIndex << "/" << ShardCount << ": " << Jobs_.size() << " of the "
+          << UnitsBeforeShard << (UnitsBeforeShard == 1 ? " unit\n" : " units\n");
+  }
+  // Nothing to analyse (an empty compile_commands.json) is not a clean run.
+  // An empty shard is: the other shards have the units.
+  if (UnitsBeforeShard == 0 && Errors.Count == 0) {
+    Errors.report(BuildPath.empty() ? std::string("no translation unit to analyse")
+                                    : "no translation unit to analyse: the compilation "
+                                      "database '" + RunInputs.front() + "' lists none");
     return 2;
   }
   // An output file that cannot be written fails now, not after the analysis.
@@ -955,7 +1268,8 @@ int main(int argc, const char **argv) {
   std::vector<SideJob> SideJobs;
   for (size_t U = 0; U < Jobs_.size(); ++U) {
     const Job &J = Jobs_[U];
-    Dropped.note(J.TU.DroppedFlags);
+    if (!Launched) // not once per compile of a build
+      Dropped.note(J.TU.DroppedFlags);
     UnitState &S = Units[U];
     S.Sides = planSides(J.TU.Command, PlanOpts);
     S.Facts = J.TU.Facts;
@@ -965,6 +1279,21 @@ int main(int argc, const char **argv) {
         Archs.push_back(Side.Name);
     S.Facts.insert_or_assign("CudaLint.GpuArchs",
                              clang::tidy::ClangTidyOptions::ClangTidyValue(llvm::join(Archs, ",")));
+    // The project roots a header's relative path is taken from for the header
+    // filter (docs/configuration.md): the configuration file's directory,
+    // then the compile database's.
+    {
+      std::vector<std::string> Roots;
+      std::string Config = ConfigFile.empty() ? findConfigFor(J.File) : std::string(ConfigFile);
+      if (!Config.empty())
+        Roots.push_back(sys::path::parent_path(absolutePath(Config)).str());
+      if (!J.DatabaseDir.empty() && !llvm::is_contained(Roots, J.DatabaseDir))
+        Roots.push_back(J.DatabaseDir);
+      if (!Roots.empty())
+        S.Facts.insert_or_assign(
+            "CudaLint.ProjectRoots",
+            clang::tidy::ClangTidyOptions::ClangTidyValue(llvm::join(Roots, ";")));
+    }
     S.SideResults.resize(S.Sides.size());
     S.SidesLeft = S.Sides.size();
     for (size_t I = 0; I < S.Sides.size(); ++I) {
@@ -1100,6 +1429,27 @@ int main(int argc, const char **argv) {
     }
   }
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  // No unit analysed: each hit a fatal error (a header not found) and no
+  // rule reported anything in it (clang goes on parsing after a fatal error,
+  // so a rule finding shows that the checks had code to work on). The run
+  // then checked nothing, whatever the compiler errors say. A tool failure
+  // already makes the status 2.
+  if (!Jobs_.empty() && Errors.Count == 0 &&
+      llvm::none_of(Results, [](const TranslationUnitResult &R) {
+        return R.Analysed || llvm::any_of(R.Findings, [](const Finding &F) {
+                 return !F.isCompilerDiagnostic();
+               });
+      }))
+    Errors.report(Jobs_.size() == 1
+                      ? "the translation unit could not be analysed: it hit a fatal "
+                        "compiler error (above), such as a header that is not found, and no "
+                        "rule reported anything; check the include paths and the generated "
+                        "headers of the build"
+                      : "none of the " + std::to_string(Jobs_.size()) +
+                            " translation units could be analysed: each hit a fatal "
+                            "compiler error (above), such as a header that is not found, and "
+                            "no rule reported anything; check the include paths and the "
+                            "generated headers of the build");
 
   std::vector<Finding> All = mergeResults(Results);
   SmallString<256> Cwd;
@@ -1161,8 +1511,14 @@ int main(int argc, const char **argv) {
   }
   if (!OutOpts.Color && !llvm::sys::Process::GetEnv("NO_COLOR").value_or("").empty())
     OutOpts.Color = false;
+  if (Launched && !All.empty()) {
+    OutputOptions TextOpts = OutOpts;
+    TextOpts.Format = OutputFormat::Text;
+    writeFindings(All, Fingerprints, Sources, TextOpts, errs());
+  }
   if (OutputFile.empty()) {
-    writeFindings(All, Fingerprints, Sources, OutOpts, outs());
+    if (!Launched)
+      writeFindings(All, Fingerprints, Sources, OutOpts, outs());
   } else {
     std::string Text;
     raw_string_ostream OS(Text);
