@@ -4,6 +4,7 @@
 #include "driver/CompatHeader.h"
 #include "driver/Config.h"
 #include "driver/NvccTolerance.h"
+#include "driver/Preamble.h"
 #include "ClangTidy.h"
 #include "GlobList.h"
 #include "NoLintDirectiveHandler.h"
@@ -266,7 +267,9 @@ public:
 std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                             const tooling::CompilationDatabase &DB,
                                             const std::string &File, bool Nvcc,
-                                            std::vector<InputDigest> &Inputs) {
+                                            const std::string &PreambleDir,
+                                            std::vector<InputDigest> &Inputs,
+                                            std::string &PreambleUse) {
   // A file system of its own: ClangTool moves its working directory to the
   // command's directory, and the process-wide real file system would move the
   // working directory of every thread (and of relative paths in the output).
@@ -302,6 +305,11 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     /// Every file whose content the side read, with its hash (the result
     /// cache's record), except the in-memory compatibility headers.
     void EndSourceFileAction() override {
+      // Inputs may already hold what a shared preamble read (Preamble.h);
+      // the headers this side loaded from it are listed once.
+      llvm::StringSet<> Seen;
+      for (const InputDigest &I : Inputs)
+        Seen.insert(I.Path);
       const SourceManager &SM = getCompilerInstance().getSourceManager();
       for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End; ++It) {
         std::optional<llvm::StringRef> Data = It->second->getBufferDataIfLoaded();
@@ -312,7 +320,8 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
         if (Path.starts_with(CompatHeaderDirectory))
           continue;
         SM.getFileManager().makeAbsolutePath(Path);
-        Inputs.push_back({std::string(Path), contentHash(*Data)});
+        if (Seen.insert(Path).second)
+          Inputs.push_back({std::string(Path), contentHash(*Data)});
       }
       llvm::sort(Inputs, [](const InputDigest &A, const InputDigest &B) { return A.Path < B.Path; });
     }
@@ -341,9 +350,10 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   public:
     ActionFactory(ClangTidyContext &Context,
                   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-                  NvccAsmTolerance *Asm, std::vector<InputDigest> &Inputs)
+                  NvccAsmTolerance *Asm, std::vector<InputDigest> &Inputs,
+                  const std::string &PreambleDir, std::string &PreambleUse)
         : Context(Context), ConsumerFactory(Context, std::move(FS)), Asm(Asm),
-          Inputs(Inputs) {}
+          Inputs(Inputs), PreambleDir(PreambleDir), PreambleUse(PreambleUse) {}
     std::unique_ptr<FrontendAction> create() override {
       return std::make_unique<Action>(&ConsumerFactory, Context, Asm, Inputs);
     }
@@ -355,6 +365,15 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       Invocation->getDiagnosticOpts().ShowCarets = false;
       withoutSideEffects(*Invocation);
       withBoundedNesting(*Invocation);
+      // The shared preamble (Preamble.h). Not with --system-headers: the
+      // checks would not see the preprocessor events of its headers.
+      if (!PreambleDir.empty())
+        PreambleUse =
+            Context.getOptions().SystemHeaders.value_or(false)
+                ? PreambleOutcome{PreambleOutcome::Cold, "--system-headers"}.str()
+                : applySharedPreamble(*Invocation, Files->getVirtualFileSystemPtr(),
+                                      PreambleDir, PCHContainerOps, Inputs)
+                      .str();
       return FrontendActionFactory::runInvocation(Invocation, Files, PCHContainerOps,
                                                   DiagConsumer);
     }
@@ -364,8 +383,11 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     ClangTidyASTConsumerFactory ConsumerFactory;
     NvccAsmTolerance *Asm;
     std::vector<InputDigest> &Inputs;
+    const std::string &PreambleDir;
+    std::string &PreambleUse;
   };
-  ActionFactory Factory(Context, BaseFS, Nvcc ? &AsmTolerance : nullptr, Inputs);
+  ActionFactory Factory(Context, BaseFS, Nvcc ? &AsmTolerance : nullptr, Inputs, PreambleDir,
+                        PreambleUse);
   Tool.run(&Factory);
   return DiagConsumer.take();
 }
@@ -650,7 +672,8 @@ SideResult lintSide(const std::string &File, const std::string &Directory,
     AcceptedLineCollector Accepted;
     UniformityStatsCollector Stats;
     SideFactCollector Facts;
-    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Result.Inputs);
+    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Settings.PreambleDir,
+                                    Result.Inputs, Result.Preamble);
     Result.Uniformity = Stats.stats();
     for (ClangTidyError &E : Result.Errors)
       normalizeDiagnosticPaths(E, Directory);
