@@ -278,7 +278,9 @@ std::shared_ptr<CompilerInvocation> preambleInvocation(const CompilerInvocation 
   return P;
 }
 
-std::string preambleKey(const CompilerInvocation &KeyCI, llvm::vfs::FileSystem &FS) {
+/// What the key of a preamble hashes (written beside it as `<key>.key`,
+/// for a user wondering why two units do not share one).
+std::string preambleKeyMaterial(const CompilerInvocation &KeyCI, llvm::vfs::FileSystem &FS) {
   std::string Material;
   llvm::raw_string_ostream OS(Material);
   OS << PreambleFormat << "\n" << getClangFullVersion() << "\n"
@@ -292,8 +294,7 @@ std::string preambleKey(const CompilerInvocation &KeyCI, llvm::vfs::FileSystem &
         OS << "cwd " << *Cwd << "\n";
       break;
     }
-  if (getenv("CUDA_LINT_PREAMBLE_DEBUG")) llvm::errs() << "KEY MATERIAL\n" << Material << "END\n";
-  return contentHash(Material);
+  return Material;
 }
 
 /// A project directory of \p CI that holds a file one of \p M's names could
@@ -400,68 +401,82 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
     return Cold("no CUDA runtime wrapper include");
 
   std::shared_ptr<CompilerInvocation> KeyCI = preambleInvocation(CI, Prefix);
-  std::string Key = preambleKey(*KeyCI, *FS);
+  std::string KeyMaterial = preambleKeyMaterial(*KeyCI, *FS);
+  std::string Key = contentHash(KeyMaterial);
   llvm::SmallString<256> Base(PreambleDir);
   path::append(Base, Key);
   std::string ManifestPath = (Base + ".json").str();
 
   PreambleOutcome::Kind Result = PreambleOutcome::Used;
-  std::optional<Manifest> M = readManifest(ManifestPath);
-  if (!M || !inputsUnchanged(*M)) {
-    if (std::error_code EC = fs::create_directories(PreambleDir))
-      return Cold("cannot create " + PreambleDir.str() + ": " + EC.message());
-    llvm::LockFileManager Lock(Base);
-    llvm::Expected<bool> Owned = Lock.tryLock();
-    if (!Owned)
-      return Cold("cannot lock " + Base.str().str() + ": " + llvm::toString(Owned.takeError()));
-    if (*Owned) {
-      // Another process may have finished a build since the first look.
-      M = readManifest(ManifestPath);
-      if (!M || !inputsUnchanged(*M)) {
-        M = buildPreamble(KeyCI, PreambleDir, Key, FS, PCHOps);
-        std::string Text;
-        llvm::raw_string_ostream(Text) << manifestToJSON(*M);
-        if (!writeAtomically(ManifestPath, Text))
-          return Cold("cannot write " + ManifestPath);
-        Result = PreambleOutcome::Built;
+  llvm::SmallString<256> Pch;
+  // A manifest is current while its inputs are unchanged and clang has not
+  // refused its PCH (a damaged file): a refused one is rebuilt once.
+  std::string Refused;
+  for (unsigned Attempt = 0;; ++Attempt) {
+    auto Current = [&](const std::optional<Manifest> &M) {
+      return M && inputsUnchanged(*M) && (Refused.empty() || M->Pch != Refused);
+    };
+    std::optional<Manifest> M = readManifest(ManifestPath);
+    if (!Current(M)) {
+      if (std::error_code EC = fs::create_directories(PreambleDir))
+        return Cold("cannot create " + PreambleDir.str() + ": " + EC.message());
+      llvm::LockFileManager Lock(Base);
+      llvm::Expected<bool> Owned = Lock.tryLock();
+      if (!Owned)
+        return Cold("cannot lock " + Base.str().str() + ": " + llvm::toString(Owned.takeError()));
+      if (*Owned) {
+        // Another process may have finished a build since the first look.
+        M = readManifest(ManifestPath);
+        if (!Current(M)) {
+          M = buildPreamble(std::make_shared<CompilerInvocation>(*KeyCI), PreambleDir, Key, FS,
+                            PCHOps);
+          std::string Text;
+          llvm::raw_string_ostream(Text) << manifestToJSON(*M);
+          writeAtomically((Base + ".key").str(), KeyMaterial);
+          if (!writeAtomically(ManifestPath, Text))
+            return Cold("cannot write " + ManifestPath);
+          Result = PreambleOutcome::Built;
+        }
+      } else {
+        switch (Lock.waitForUnlockFor(LockWait)) {
+        case llvm::WaitForUnlockResult::Success:
+        case llvm::WaitForUnlockResult::OwnerDied:
+          break;
+        case llvm::WaitForUnlockResult::Timeout:
+          return Cold("timed out waiting for another build of the preamble");
+        }
+        M = readManifest(ManifestPath);
+        if (!Current(M))
+          return Cold("another build of the preamble did not finish");
       }
-    } else {
-      switch (Lock.waitForUnlockFor(LockWait)) {
-      case llvm::WaitForUnlockResult::Success:
-      case llvm::WaitForUnlockResult::OwnerDied:
-        break;
-      case llvm::WaitForUnlockResult::Timeout:
-        return Cold("timed out waiting for another build of the preamble");
-      }
-      M = readManifest(ManifestPath);
-      if (!M || !inputsUnchanged(*M))
-        return Cold("another build of the preamble did not finish");
     }
-  }
-  if (M->Pch.empty())
-    return Cold(M->Why);
-  std::string Shadow = shadowingFile(CI, *M, *FS);
-  if (!Shadow.empty())
-    return Cold(Shadow + " could shadow a header of the preamble");
-  llvm::SmallString<256> Pch(PreambleDir);
-  path::append(Pch, M->Pch);
-  {
+    if (M->Pch.empty())
+      return Cold(M->Why);
+    std::string Shadow = shadowingFile(CI, *M, *FS);
+    if (!Shadow.empty())
+      return Cold(Shadow + " could shadow a header of the preamble");
+    Pch = PreambleDir;
+    path::append(Pch, M->Pch);
     // clang's own check of the PCH's options against the side's.
     FileManager FM(FileSystemOptions(), FS);
     std::shared_ptr<ModuleCache> MC = createCrossProcessModuleCache();
-    if (!ASTReader::isAcceptableASTFile(Pch, FM, *MC, PCHOps->getRawReader(), CI.getLangOpts(),
-                                        CI.getCodeGenOpts(), CI.getTargetOpts(), PP,
-                                        CI.getHeaderSearchOpts(), "",
-                                        /*RequireStrictOptionMatches=*/false))
+    if (ASTReader::isAcceptableASTFile(Pch, FM, *MC, PCHOps->getRawReader(), CI.getLangOpts(),
+                                       CI.getCodeGenOpts(), CI.getTargetOpts(), PP,
+                                       CI.getHeaderSearchOpts(), "",
+                                       /*RequireStrictOptionMatches=*/false)) {
+      for (const ManifestInput &I : M->Inputs)
+        Inputs.push_back({I.Path, I.Hash});
+      break;
+    }
+    if (Attempt == 1)
       return Cold("clang does not accept the preamble for this side's options");
+    Refused = M->Pch;
   }
   // The PCH stands for the forced includes it was built from: the side
   // includes only the ones after them (its own -include files).
   PreprocessorOptions &UsePP = CI.getPreprocessorOpts();
   UsePP.ImplicitPCHInclude = std::string(Pch);
   UsePP.Includes.erase(UsePP.Includes.begin(), UsePP.Includes.begin() + Prefix.size());
-  for (const ManifestInput &I : M->Inputs)
-    Inputs.push_back({I.Path, I.Hash});
   return {Result, ""};
 }
 
