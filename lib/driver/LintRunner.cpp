@@ -11,6 +11,7 @@
 #include "ClangTidyModule.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -19,6 +20,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -327,7 +329,14 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     }
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                    llvm::StringRef InFile) override {
+      // What the checks append to the predefines (installCudaAttributeCompat
+      // redefines __cluster_dims__ and __launch_bounds__ after the forced
+      // includes), kept for ExecuteAction.
+      std::string Before = CI.getPreprocessor().getPredefines();
       auto Checks = Factory->createASTConsumer(CI, InFile);
+      llvm::StringRef After = CI.getPreprocessor().getPredefines();
+      if (After.starts_with(Before))
+        AddedPredefines = After.drop_front(Before.size()).str();
       if (!Context.getOptions().SystemHeaders.value_or(false))
         Checks = std::make_unique<ProjectScopeConsumer>(std::move(Checks),
                                                         CI.getSourceManager());
@@ -340,20 +349,33 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       return std::make_unique<MultiplexConsumer>(std::move(Both));
     }
 
+    /// A shared preamble (Preamble.h) is loaded after the consumer is made,
+    /// and clang then replaces the predefines with what the PCH does not
+    /// hold (the unit's own -include lines): the checks' additions are put
+    /// back after those, where they are without a preamble too.
+    void ExecuteAction() override {
+      Preprocessor &PP = getCompilerInstance().getPreprocessor();
+      if (!AddedPredefines.empty() && !llvm::StringRef(PP.getPredefines()).ends_with(AddedPredefines))
+        PP.setPredefines(PP.getPredefines() + AddedPredefines);
+      ASTFrontendAction::ExecuteAction();
+    }
+
   private:
     ClangTidyASTConsumerFactory *Factory;
     ClangTidyContext &Context;
     NvccAsmTolerance *Asm;
     std::vector<InputDigest> &Inputs;
+    std::string AddedPredefines;
   };
   class ActionFactory : public tooling::FrontendActionFactory {
   public:
     ActionFactory(ClangTidyContext &Context,
                   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
                   NvccAsmTolerance *Asm, std::vector<InputDigest> &Inputs,
-                  const std::string &PreambleDir, std::string &PreambleUse)
+                  const std::string &File, const std::string &PreambleDir,
+                  std::string &PreambleUse)
         : Context(Context), ConsumerFactory(Context, std::move(FS)), Asm(Asm),
-          Inputs(Inputs), PreambleDir(PreambleDir), PreambleUse(PreambleUse) {}
+          Inputs(Inputs), File(File), PreambleDir(PreambleDir), PreambleUse(PreambleUse) {}
     std::unique_ptr<FrontendAction> create() override {
       return std::make_unique<Action>(&ConsumerFactory, Context, Asm, Inputs);
     }
@@ -367,9 +389,10 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       withBoundedNesting(*Invocation);
       // The shared preamble (Preamble.h). Not with --system-headers: the
       // checks would not see the preprocessor events of its headers.
+      // (The unit's options: .cuda-lint.yaml can ask for system headers too.)
       if (!PreambleDir.empty())
         PreambleUse =
-            Context.getOptions().SystemHeaders.value_or(false)
+            Context.getOptionsForFile(File).SystemHeaders.value_or(false)
                 ? PreambleOutcome{PreambleOutcome::Cold, "--system-headers"}.str()
                 : applySharedPreamble(*Invocation, Files->getVirtualFileSystemPtr(),
                                       PreambleDir, PCHContainerOps, Inputs)
@@ -383,11 +406,12 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     ClangTidyASTConsumerFactory ConsumerFactory;
     NvccAsmTolerance *Asm;
     std::vector<InputDigest> &Inputs;
+    const std::string &File;
     const std::string &PreambleDir;
     std::string &PreambleUse;
   };
-  ActionFactory Factory(Context, BaseFS, Nvcc ? &AsmTolerance : nullptr, Inputs, PreambleDir,
-                        PreambleUse);
+  ActionFactory Factory(Context, BaseFS, Nvcc ? &AsmTolerance : nullptr, Inputs, File,
+                        PreambleDir, PreambleUse);
   Tool.run(&Factory);
   return DiagConsumer.take();
 }

@@ -17,6 +17,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
+#include <sys/time.h>
 
 using namespace clang;
 namespace fs = llvm::sys::fs;
@@ -389,6 +390,8 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
   if (!PP.ImplicitPCHInclude.empty() || !PP.RemappedFiles.empty() ||
       !PP.RemappedFileBuffers.empty())
     return Cold("the command has a PCH or remapped files");
+  if (!PP.MacroIncludes.empty())
+    return Cold("the command has -imacros"); // read before any -include
   // The leading forced includes that are clang's and cuda-lint's: the PCH
   // stands for exactly those, and the unit's own -include files follow it.
   std::vector<std::string> Prefix;
@@ -466,6 +469,8 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
                                        /*RequireStrictOptionMatches=*/false)) {
       for (const ManifestInput &I : M->Inputs)
         Inputs.push_back({I.Path, I.Hash});
+      // Recently used, for prunePreambles.
+      ::utimes(ManifestPath.c_str(), nullptr);
       break;
     }
     if (Attempt == 1)
@@ -480,30 +485,61 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
   return {Result, ""};
 }
 
-unsigned prunePreambles(llvm::StringRef PreambleDir) {
+unsigned prunePreambles(llvm::StringRef PreambleDir, uint64_t MaxBytes) {
+  struct Current {
+    std::string Manifest, Pch;
+    uint64_t Bytes = 0;
+    std::chrono::system_clock::time_point Used; ///< the manifest's modification time
+  };
   std::error_code EC;
-  llvm::StringSet<> Current;
-  std::vector<std::string> Candidates;
+  std::vector<Current> Preambles;
+  llvm::StringSet<> Named;
+  std::vector<std::string> Others;
   for (fs::directory_iterator It(PreambleDir, EC), End; !EC && It != End; It.increment(EC)) {
     llvm::StringRef P = It->path();
-    if (P.ends_with(".json")) {
-      if (std::optional<Manifest> M = readManifest(P))
-        if (!M->Pch.empty())
-          Current.insert(M->Pch);
-    } else if (P.ends_with(".pch") || P.ends_with(".tmp")) {
-      Candidates.push_back(P.str());
+    if (P.ends_with(".key") || P.ends_with(".lock"))
+      continue; // a key goes with its manifest; a lock is LockFileManager's
+    if (!P.ends_with(".json")) {
+      Others.push_back(P.str());
+      continue;
     }
+    std::optional<Manifest> M = readManifest(P);
+    fs::file_status St, PchSt;
+    if (!M || M->Pch.empty() || fs::status(P, St))
+      continue;
+    llvm::SmallString<256> Pch(PreambleDir);
+    path::append(Pch, M->Pch);
+    Named.insert(M->Pch);
+    Preambles.push_back({P.str(), std::string(Pch),
+                         fs::status(Pch, PchSt) ? 0 : PchSt.getSize(),
+                         St.getLastModificationTime()});
   }
   auto HourAgo = std::chrono::system_clock::now() - std::chrono::hours(1);
   unsigned Removed = 0;
-  for (const std::string &P : Candidates) {
-    if (Current.contains(path::filename(P)))
-      continue;
+  for (const std::string &P : Others) {
     fs::file_status St;
-    if (fs::status(P, St) || St.getLastModificationTime() > HourAgo)
+    if (Named.contains(path::filename(P)) || fs::status(P, St) ||
+        St.getLastModificationTime() > HourAgo)
       continue;
     if (!fs::remove(P))
       ++Removed;
+  }
+  uint64_t Total = 0;
+  for (const Current &C : Preambles)
+    Total += C.Bytes;
+  if (Total <= MaxBytes)
+    return Removed;
+  llvm::sort(Preambles, [](const Current &A, const Current &B) { return A.Used < B.Used; });
+  for (const Current &C : Preambles) {
+    // One used in the last hour may be in use by another run now.
+    if (Total <= MaxBytes / 5 * 4 || C.Used > HourAgo)
+      break;
+    // The manifest first: a side reading it then finds no preamble and builds one.
+    llvm::StringRef Stem = llvm::StringRef(C.Manifest).drop_back(5);
+    for (const std::string &F : {C.Manifest, (Stem + ".key").str(), C.Pch})
+      if (!fs::remove(F, /*IgnoreNonExisting=*/false))
+        ++Removed;
+    Total -= C.Bytes;
   }
   return Removed;
 }

@@ -77,10 +77,13 @@ PreambleOutcome applySharedPreamble(clang::CompilerInvocation &CI,
                                     std::shared_ptr<clang::PCHContainerOperations> PCHOps,
                                     std::vector<InputDigest> &Inputs);
 
-/// Removes from \p PreambleDir the precompiled headers no manifest names any
-/// longer (superseded by a rebuild) and the temporary files of interrupted
-/// builds, once they are an hour old; returns how many files it removed.
-unsigned prunePreambles(llvm::StringRef PreambleDir);
+/// Prunes \p PreambleDir: removes the files no manifest names any longer (a
+/// PCH a rebuild superseded, the temporary files of an interrupted build)
+/// once they are an hour old, and, while the current PCH files hold more
+/// than \p MaxBytes, the least recently used preambles (manifest, key and
+/// PCH) until they hold at most 80% of it, sparing those used in the last
+/// hour (another run may be loading them). Returns how many files it removed.
+unsigned prunePreambles(llvm::StringRef PreambleDir, uint64_t MaxBytes);
 
 } // namespace cuda_lint
 

@@ -142,7 +142,8 @@ static cl::opt<bool> NoPreamble("no-preamble",
 static cl::opt<unsigned> CacheMaxSize(
     "cache-max-size",
     cl::desc("MiB the result cache may hold; the least recently used results are removed "
-             "past it (default 1024)"),
+             "past it (default 1024). The shared preambles (--preamble) have a budget of "
+             "their own of that size"),
     cl::init(1024), cl::value_desc("MiB"), cl::cat(Category));
 static cl::opt<std::string> SideWorkerRequest("side-worker", cl::ReallyHidden,
                                               cl::desc("(internal) run one side"),
@@ -1096,7 +1097,7 @@ int main(int argc, const char **argv) {
     }
   }
   if (!Settings.PreambleDir.empty()) {
-    unsigned Pruned = prunePreambles(Settings.PreambleDir);
+    unsigned Pruned = prunePreambles(Settings.PreambleDir, uint64_t(CacheMaxSize) << 20);
     if (Verbose) {
       std::lock_guard<std::mutex> PL(ProgressMutex);
       errs() << "cuda-lint: preamble " << Settings.PreambleDir << ": " << PreambleUsed
