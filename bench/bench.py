@@ -29,11 +29,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 
-def run_measured(argv, cwd=None):
-    """Runs argv, returns (wall seconds, peak RSS in KiB, exit status)."""
+def run_measured(argv, cwd=None, cpu=None):
+    """Runs argv, returns (wall seconds, peak RSS in KiB, exit status).
+
+    With a list `cpu`, appends the process's user + system CPU seconds to it
+    (its worker processes included: each is waited for by cuda-lint)."""
     start = time.monotonic()
     proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(proc.pid, 0)
+    if cpu is not None:
+        cpu.append(usage.ru_utime + usage.ru_stime)
     return time.monotonic() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
 
 
@@ -78,17 +83,22 @@ def side_commands(cuda_lint, lint_args, scratch):
     return sides
 
 
-def run_parallel(jobs, commands):
-    """Runs [(dir, argv)] with `jobs` at a time; returns (wall, peak KiB, failed argvs)."""
+def run_parallel(jobs, commands, cpu=None):
+    """Runs [(dir, argv)] with `jobs` at a time; returns (wall, peak KiB, failed argvs).
+
+    With a list `cpu`, appends the CPU seconds of all the commands together."""
     start = time.monotonic()
     peak = 0
     failed = []
+    cpus = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        results = pool.map(lambda c: (c[1], run_measured(c[1], cwd=c[0])), commands)
+        results = pool.map(lambda c: (c[1], run_measured(c[1], cwd=c[0], cpu=cpus)), commands)
         for argv, (wall, rss, status) in results:
             peak = max(peak, rss)
             if status != 0:
                 failed.append(argv)
+    if cpu is not None:
+        cpu.append(sum(cpus))
     return time.monotonic() - start, peak, failed
 
 
@@ -102,6 +112,11 @@ def main():
     ap.add_argument("--warm", action="store_true",
                     help="also time a re-run with nothing changed (the result cache, in a "
                          "scratch directory), against the cold run")
+    ap.add_argument("--preamble", action="store_true",
+                    help="instead: user + system CPU seconds (not wall: for a shared machine) of "
+                         "cuda-lint --no-preamble, --preamble cold (a fresh cache directory per "
+                         "run: the run builds it) and --preamble with it already built, against "
+                         "clang on the same sides")
     ap.add_argument("files", nargs="*")
     args, flags = ap.parse_known_args()
     if "--" in sys.argv:
@@ -119,6 +134,8 @@ def main():
     # re-run of unchanged files.
     lint_cmd = [args.cuda_lint, "--quiet", "--no-cache", "-j", str(args.j)] + lint_args
 
+    if args.preamble:
+        return preamble_bench(args, lint_cmd, sides, scratch)
     lint_runs, clang_runs = [], []
     for _ in range(args.runs):  # interleaved, so drift hits both alike
         wall, rss, _ = run_measured(lint_cmd)
@@ -154,6 +171,34 @@ def main():
         print("%-34s %10.2f" % ("cuda-lint, cold, filling the cache", fill))
         print("%-34s %10.2f" % ("cuda-lint, re-run, nothing changed", warm))
         print("%-34s %10.3f" % ("ratio re-run / cold", warm / fill))
+
+
+def preamble_bench(args, lint_cmd, sides, scratch):
+    """CPU seconds and peak memory: cuda-lint without, cold and warm with the
+    shared preamble, and clang on the same sides; runs interleaved, medians."""
+    warm_dir = os.path.join(scratch, "warm")
+    subprocess.run(lint_cmd[:1] + ["--preamble", "--cache-dir=" + warm_dir] + lint_cmd[1:],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    cpu = {"off": [], "cold": [], "warm": [], "clang": []}
+    rss = {"off": [], "cold": [], "warm": [], "clang": []}
+    for r in range(args.runs):
+        cold_dir = os.path.join(scratch, "cold%d" % r)
+        for name, argv in (("off", lint_cmd[:1] + ["--no-preamble"] + lint_cmd[1:]),
+                           ("cold", lint_cmd[:1] + ["--preamble", "--cache-dir=" + cold_dir] + lint_cmd[1:]),
+                           ("warm", lint_cmd[:1] + ["--preamble", "--cache-dir=" + warm_dir] + lint_cmd[1:])):
+            rss[name].append(run_measured(argv, cpu=cpu[name])[1])
+        rss["clang"].append(run_parallel(args.j, sides, cpu=cpu["clang"])[1])
+    med = {k: statistics.median(v) for k, v in cpu.items()}
+    peak = {k: max(v) / 1024 for k, v in rss.items()}
+    print("machine: %s, %d cores, %s, load average %.1f (user + system CPU, not wall)"
+          % (platform.node(), os.cpu_count(), time.strftime("%Y-%m-%d %H:%M"), os.getloadavg()[0]))
+    print("input: %d side commands, -j %d, %d runs (median CPU s, max peak RSS of one process)"
+          % (len(sides), args.j, args.runs))
+    print("%-36s %8s %8s %10s %8s" % ("", "CPU s", "ratio", "peak MiB", "ratio"))
+    for k, label in (("clang", "clang++-22 -fsyntax-only (sides)"), ("off", "cuda-lint --no-preamble"),
+                     ("cold", "cuda-lint --preamble, cold"), ("warm", "cuda-lint --preamble, built")):
+        print("%-36s %8.2f %8.2f %10.1f %8.2f" % (label, med[k], med[k] / med["clang"], peak[k],
+                                                  peak[k] / peak["clang"]))
 
 
 if __name__ == "__main__":

@@ -184,12 +184,15 @@ __attribute__((device)) inline void __nv_atomic_thread_fence(int, int = 4) {
 )cpp";
 }
 
+llvm::StringRef preambleMainFilePath() { return "/__cuda_lint__/preamble.cu"; }
+
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> compatHeaderFileSystem() {
   auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   FS->addFile(compatHeaderPath(), 0,
               llvm::MemoryBuffer::getMemBuffer(compatHeaderText(), compatHeaderPath()));
   FS->addFile(nvccCompatHeaderPath(), 0,
               llvm::MemoryBuffer::getMemBuffer(nvccCompatHeaderText(), nvccCompatHeaderPath()));
+  FS->addFile(preambleMainFilePath(), 0, llvm::MemoryBuffer::getMemBuffer("", preambleMainFilePath()));
   return FS;
 }
 

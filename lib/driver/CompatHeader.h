@@ -37,12 +37,17 @@ llvm::StringRef nvccCompatHeaderPath();
 /// (`__stcs(int4 *, int4)` ...) that clang 22's wrapper lacks.
 llvm::StringRef nvccCompatHeaderText();
 
+/// The path of an empty source file in the virtual file system: the main
+/// file a shared preamble (Preamble.h) is built from, which clang looks for
+/// again whenever the preamble is loaded.
+llvm::StringRef preambleMainFilePath();
+
 /// The in-memory directory of both compatibility headers (they are part of
 /// cuda-lint itself, not inputs of a side).
 inline constexpr llvm::StringLiteral CompatHeaderDirectory = "/__cuda_lint__/";
 
-/// An in-memory file system holding both compatibility headers, to overlay on
-/// the real one.
+/// An in-memory file system holding both compatibility headers (and the
+/// preamble's empty main file), to overlay on the real one.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> compatHeaderFileSystem();
 
 } // namespace cuda_lint

@@ -5,12 +5,14 @@
 #include "driver/CompatHeader.h"
 #include "driver/Config.h"
 #include "driver/NvccTolerance.h"
+#include "driver/Preamble.h"
 #include "ClangTidy.h"
 #include "GlobList.h"
 #include "NoLintDirectiveHandler.h"
 #include "ClangTidyModule.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -19,6 +21,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -255,7 +258,9 @@ public:
 std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                             const tooling::CompilationDatabase &DB,
                                             const std::string &File, bool Nvcc,
+                                            const std::string &PreambleDir,
                                             std::vector<InputDigest> &Inputs,
+                                            std::string &PreambleUse,
                                             bool &StoppedAtFatalError,
                                             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay) {
   // A file system of its own: ClangTool moves its working directory to the
@@ -295,6 +300,11 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     /// Every file whose content the side read, with its hash (the result
     /// cache's record), except the in-memory compatibility headers.
     void EndSourceFileAction() override {
+      // Inputs may already hold what a shared preamble read (Preamble.h);
+      // the headers this side loaded from it are listed once.
+      llvm::StringSet<> Seen;
+      for (const InputDigest &I : Inputs)
+        Seen.insert(I.Path);
       const SourceManager &SM = getCompilerInstance().getSourceManager();
       for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End; ++It) {
         std::optional<llvm::StringRef> Data = It->second->getBufferDataIfLoaded();
@@ -305,13 +315,21 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
         if (Path.starts_with(CompatHeaderDirectory))
           continue;
         SM.getFileManager().makeAbsolutePath(Path);
-        Inputs.push_back({std::string(Path), contentHash(*Data)});
+        if (Seen.insert(Path).second)
+          Inputs.push_back({std::string(Path), contentHash(*Data)});
       }
       llvm::sort(Inputs, [](const InputDigest &A, const InputDigest &B) { return A.Path < B.Path; });
     }
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                    llvm::StringRef InFile) override {
+      // What the checks append to the predefines (installCudaAttributeCompat
+      // redefines __cluster_dims__ and __launch_bounds__ after the forced
+      // includes), kept for ExecuteAction.
+      std::string Before = CI.getPreprocessor().getPredefines();
       auto Checks = Factory->createASTConsumer(CI, InFile);
+      llvm::StringRef After = CI.getPreprocessor().getPredefines();
+      if (After.starts_with(Before))
+        AddedPredefines = After.drop_front(Before.size()).str();
       if (!Context.getOptions().SystemHeaders.value_or(false))
         Checks = std::make_unique<ProjectScopeConsumer>(std::move(Checks),
                                                         CI.getSourceManager());
@@ -324,19 +342,33 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       return std::make_unique<MultiplexConsumer>(std::move(Both));
     }
 
+    /// A shared preamble (Preamble.h) is loaded after the consumer is made,
+    /// and clang then replaces the predefines with what the PCH does not
+    /// hold (the unit's own -include lines): the checks' additions are put
+    /// back after those, where they are without a preamble too.
+    void ExecuteAction() override {
+      Preprocessor &PP = getCompilerInstance().getPreprocessor();
+      if (!AddedPredefines.empty() && !llvm::StringRef(PP.getPredefines()).ends_with(AddedPredefines))
+        PP.setPredefines(PP.getPredefines() + AddedPredefines);
+      ASTFrontendAction::ExecuteAction();
+    }
+
   private:
     ClangTidyASTConsumerFactory *Factory;
     ClangTidyContext &Context;
     NvccAsmTolerance *Asm;
     std::vector<InputDigest> &Inputs;
+    std::string AddedPredefines;
   };
   class ActionFactory : public tooling::FrontendActionFactory {
   public:
     ActionFactory(ClangTidyContext &Context,
                   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-                  NvccAsmTolerance *Asm, std::vector<InputDigest> &Inputs)
+                  NvccAsmTolerance *Asm, std::vector<InputDigest> &Inputs,
+                  const std::string &File, const std::string &PreambleDir,
+                  std::string &PreambleUse)
         : Context(Context), ConsumerFactory(Context, std::move(FS)), Asm(Asm),
-          Inputs(Inputs) {}
+          Inputs(Inputs), File(File), PreambleDir(PreambleDir), PreambleUse(PreambleUse) {}
     std::unique_ptr<FrontendAction> create() override {
       return std::make_unique<Action>(&ConsumerFactory, Context, Asm, Inputs);
     }
@@ -348,6 +380,16 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       Invocation->getDiagnosticOpts().ShowCarets = false;
       withoutSideEffects(*Invocation);
       withBoundedNesting(*Invocation);
+      // The shared preamble (Preamble.h). Not with --system-headers: the
+      // checks would not see the preprocessor events of its headers.
+      // (The unit's options: .cuda-lint.yaml can ask for system headers too.)
+      if (!PreambleDir.empty())
+        PreambleUse =
+            Context.getOptionsForFile(File).SystemHeaders.value_or(false)
+                ? PreambleOutcome{PreambleOutcome::Cold, "--system-headers"}.str()
+                : applySharedPreamble(*Invocation, Files->getVirtualFileSystemPtr(),
+                                      PreambleDir, PCHContainerOps, Inputs)
+                      .str();
       return FrontendActionFactory::runInvocation(Invocation, Files, PCHContainerOps,
                                                   DiagConsumer);
     }
@@ -357,8 +399,12 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     ClangTidyASTConsumerFactory ConsumerFactory;
     NvccAsmTolerance *Asm;
     std::vector<InputDigest> &Inputs;
+    const std::string &File;
+    const std::string &PreambleDir;
+    std::string &PreambleUse;
   };
-  ActionFactory Factory(Context, BaseFS, Nvcc ? &AsmTolerance : nullptr, Inputs);
+  ActionFactory Factory(Context, BaseFS, Nvcc ? &AsmTolerance : nullptr, Inputs, File,
+                        PreambleDir, PreambleUse);
   Tool.run(&Factory);
   StoppedAtFatalError = Filter.SawFatal;
   return DiagConsumer.take();
@@ -727,7 +773,8 @@ SideResult lintSideWithOverlay(const std::string &File, const std::string &Direc
     AcceptedLineCollector Accepted;
     UniformityStatsCollector Stats;
     SideFactCollector Facts;
-    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Result.Inputs,
+    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Settings.PreambleDir,
+                                    Result.Inputs, Result.Preamble,
                                     Result.StoppedAtFatalError, Overlay);
     Result.Uniformity = Stats.stats();
     for (ClangTidyError &E : Result.Errors)

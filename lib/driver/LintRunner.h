@@ -50,6 +50,10 @@ struct LintSettings {
   /// `--enable-check-profile`: clang-tidy's per-check timing, printed on
   /// stderr after each side.
   bool ProfileChecks = false;
+  /// `--preamble`: the directory of the shared preambles (Preamble.h,
+  /// `<cache-dir>/pch`); empty: every side parses its headers itself. Not
+  /// part of the result cache's key: a side gives the same result either way.
+  std::string PreambleDir;
 };
 
 /// The result of linting one translation unit on all its sides.
@@ -92,6 +96,9 @@ struct SideResult {
   /// The files the side read, with their contents' hashes (empty when it
   /// failed); cuda-lint's in-memory compatibility headers are not listed.
   std::vector<InputDigest> Inputs;
+  /// What the shared preamble did (PreambleOutcome::str(): "used", "built",
+  /// "cold: why"); empty when it was not asked for. Reported by --verbose.
+  std::string Preamble;
   /// What the uniformity analysis counted on this side (functions analysed,
   /// limits reached), for the run's summary.
   UniformityStats Uniformity;

@@ -100,7 +100,11 @@ std::string ResultCache::key(const std::string &File, const std::string &Directo
   std::string Material = ToolIdentity;
   llvm::raw_string_ostream OS(Material);
   // The side as the worker process receives it (sorted JSON: deterministic).
-  OS << "\n" << requestToJSON(File, Directory, Side, Settings, FactOptions) << "\n";
+  // Without the preamble's directory: a side's result is the same with and
+  // without the shared preamble (Preamble.h).
+  LintSettings Keyed = Settings;
+  Keyed.PreambleDir.clear();
+  OS << "\n" << requestToJSON(File, Directory, Side, Keyed, FactOptions) << "\n";
   // The configuration in effect for the file (its .cuda-lint.yaml files).
   OS << clang::tidy::configurationAsText(optionsForFile(Settings, File)) << "\n";
   for (const char *V : SearchPathVariables)

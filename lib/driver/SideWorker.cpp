@@ -139,6 +139,8 @@ json::Value sideResultToJSON(const SideResult &R) {
     Out["toolFailure"] = *R.ToolFailure;
   if (R.StoppedAtFatalError)
     Out["fatal"] = true;
+  if (!R.Preamble.empty())
+    Out["preamble"] = R.Preamble;
   return Out;
 }
 
@@ -151,6 +153,7 @@ llvm::Expected<SideResult> sideResultFromJSON(const json::Value &V) {
   if (auto F = O->getString("toolFailure"))
     R.ToolFailure = F->str();
   R.StoppedAtFatalError = O->getBoolean("fatal").value_or(false);
+  R.Preamble = O->getString("preamble").value_or("").str();
   if (const json::Array *Errors = O->getArray("errors"))
     for (const json::Value &E : *Errors) {
       auto D = diagnosticFromJSON(E);
@@ -327,6 +330,8 @@ json::Value requestToJSON(const std::string &File, const std::string &Directory,
                    {"facts", std::move(Facts)}};
   if (Settings.ExplicitConfig)
     Out["explicitConfig"] = optionsToJSON(*Settings.ExplicitConfig);
+  if (!Settings.PreambleDir.empty())
+    Out["preambleDir"] = Settings.PreambleDir;
   return Out;
 }
 
@@ -360,6 +365,7 @@ llvm::Expected<SideRequest> requestFromJSON(const json::Value &V) {
   }
   R.Settings.ConfigFileName = O->getString("configFileName").value_or(".cuda-lint.yaml").str();
   R.Settings.ProfileChecks = O->getBoolean("profile").value_or(false);
+  R.Settings.PreambleDir = O->getString("preambleDir").value_or("").str();
   if (const json::Object *F = O->getObject("facts"))
     for (const auto &KV : *F)
       R.Facts.insert_or_assign(KV.first.str(), ClangTidyOptions::ClangTidyValue(

@@ -82,6 +82,11 @@ TEST_F(ResultCacheTest, SideResultJSONRoundTripKeepsInputsAndStatistics) {
   EXPECT_EQ(Back->Accepted[0].Line, 4u);
   ASSERT_EQ(Back->Errors.size(), 1u);
   EXPECT_EQ(Back->Errors[0].DiagnosticName, "cuda-brkpt");
+  EXPECT_EQ(Back->Preamble, "");
+  R.Preamble = "cold: --system-headers";
+  auto WithPreamble = sideResultFromJSON(sideResultToJSON(R));
+  ASSERT_TRUE(bool(WithPreamble)) << llvm::toString(WithPreamble.takeError());
+  EXPECT_EQ(WithPreamble->Preamble, "cold: --system-headers");
   // A malformed input record is an error, not a silent empty list.
   llvm::json::Value Bad = sideResultToJSON(R);
   (*Bad.getAsObject())["inputs"] = llvm::json::Array{llvm::json::Array{"only a path"}};
@@ -136,6 +141,10 @@ TEST_F(ResultCacheTest, KeyDependsOnSideCommandFactsAndTool) {
   LintSettings Checks;
   Checks.Overrides.Checks = "-*,cuda-brkpt";
   EXPECT_NE(Host, (*C)->key("/p/k.cu", "/p", side("host"), Checks, Facts));
+  // The shared preamble gives the same result: not part of the key.
+  LintSettings WithPreamble = S;
+  WithPreamble.PreambleDir = "/cache/pch";
+  EXPECT_EQ(Host, (*C)->key("/p/k.cu", "/p", side("host"), WithPreamble, Facts));
   auto Other = ResultCache::open(Root, 1 << 20, "tool B");
   ASSERT_TRUE(bool(Other));
   EXPECT_NE(Host, (*Other)->key("/p/k.cu", "/p", side("host"), S, Facts));

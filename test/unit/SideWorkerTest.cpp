@@ -95,6 +95,7 @@ TEST(SideWorkerTest, RequestRoundTrip) {
   S.Overrides.CheckOptions["cuda-x.Opt"] = tidy::ClangTidyOptions::ClangTidyValue("1");
   S.ConfigFileName = ".cuda-lint.yaml";
   S.ProfileChecks = true;
+  S.PreambleDir = "/cache/pch";
   tidy::ClangTidyOptions::OptionMap Facts;
   Facts["CudaLint.GpuArchs"] = tidy::ClangTidyOptions::ClangTidyValue("sm_80,sm_90");
 
@@ -117,6 +118,7 @@ TEST(SideWorkerTest, RequestRoundTrip) {
   EXPECT_EQ(R->Settings.Overrides.CheckOptions.lookup("cuda-x.Opt").Value, "1");
   EXPECT_FALSE(R->Settings.ExplicitConfig.has_value());
   EXPECT_TRUE(R->Settings.ProfileChecks);
+  EXPECT_EQ(R->Settings.PreambleDir, "/cache/pch");
   EXPECT_EQ(R->Facts.lookup("CudaLint.GpuArchs").Value, "sm_80,sm_90");
 }
 

@@ -23,6 +23,7 @@
 #include "driver/Output.h"
 #include "driver/SidePlan.h"
 #include "driver/SideWorker.h"
+#include "driver/Preamble.h"
 #include "driver/ResultCache.h"
 #include "driver/SarifMerge.h"
 #include "driver/Launcher.h"
@@ -138,10 +139,22 @@ static cl::opt<std::string> CacheDir(
              "files are unchanged since an earlier run reuses that run's result (default: "
              "$CUDA_LINT_CACHE_DIR, else $XDG_CACHE_HOME/cuda-lint, else ~/.cache/cuda-lint)"),
     cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> PreambleOpt(
+    "preamble",
+    cl::desc("Experimental: parse the headers every CUDA side starts with (clang's CUDA "
+             "runtime wrapper, the toolkit headers it includes) once per side and flag set "
+             "into a precompiled header under <cache-dir>/pch, and load it on every side "
+             "whose flags match; a side that does not match parses them itself. Off with "
+             "--system-headers. The findings are the same either way"),
+    cl::cat(Category));
+static cl::opt<bool> NoPreamble("no-preamble",
+                                cl::desc("Parse every side's headers itself (the default)"),
+                                cl::cat(Category));
 static cl::opt<unsigned> CacheMaxSize(
     "cache-max-size",
     cl::desc("MiB the result cache may hold; the least recently used results are removed "
-             "past it (default 1024)"),
+             "past it (default 1024). The shared preambles (--preamble) have a budget of "
+             "their own of that size"),
     cl::init(1024), cl::value_desc("MiB"), cl::cat(Category));
 static cl::opt<std::string> SideWorkerRequest("side-worker", cl::ReallyHidden,
                                               cl::desc("(internal) run one side"),
@@ -1104,6 +1117,14 @@ int main(int argc, const char **argv) {
   if (SystemHeaders)
     Settings.Overrides.SystemHeaders = true;
   Settings.ProfileChecks = ProfileChecks;
+  if (PreambleOpt && !NoPreamble) {
+    std::string Dir = CacheDir.empty() ? defaultResultCacheDirectory() : std::string(CacheDir);
+    if (!Dir.empty()) {
+      SmallString<256> Abs(Dir);
+      sys::fs::make_absolute(Abs);
+      Settings.PreambleDir = preambleDirectory(Abs);
+    }
+  }
   if (!WarningsAsErrors.empty())
     Settings.Overrides.WarningsAsErrors = WarningsAsErrors;
 
@@ -1244,6 +1265,7 @@ int main(int argc, const char **argv) {
   std::vector<TranslationUnitResult> Results(Jobs_.size());
   bool Progress = !Quiet && sys::Process::StandardErrIsDisplayed();
   std::mutex ProgressMutex;
+  unsigned PreambleUsed = 0, PreambleBuilt = 0, PreambleCold = 0; // under ProgressMutex
   auto Start = std::chrono::steady_clock::now();
   CrashRecoveryContext::Enable();
 
@@ -1373,6 +1395,14 @@ int main(int argc, const char **argv) {
                                                     S.Sides[SJ.Side], Settings, S.Facts);
       if (Cache && !Cached)
         Cache->store(Key, R);
+      if (!Cached && !R.Preamble.empty()) {
+        std::lock_guard<std::mutex> PL(ProgressMutex);
+        llvm::StringRef P = R.Preamble;
+        ++(P == "used" ? PreambleUsed : P == "built" ? PreambleBuilt : PreambleCold);
+        if (Verbose)
+          errs() << "cuda-lint: " << J.File << " [" << S.Sides[SJ.Side].Name
+                 << "]: preamble " << R.Preamble << "\n";
+      }
       std::lock_guard<std::mutex> L(State->M);
       if (State->Abandoned[I])
         return; // the main thread has moved on; so does this worker
@@ -1425,6 +1455,18 @@ int main(int argc, const char **argv) {
         errs() << ", " << CS.NotStored << " not stored (a missing file or a tool failure)";
       if (CS.Pruned)
         errs() << ", " << CS.Pruned << " old results removed";
+      errs() << "\n";
+    }
+  }
+  if (!Settings.PreambleDir.empty()) {
+    unsigned Pruned = prunePreambles(Settings.PreambleDir, uint64_t(CacheMaxSize) << 20);
+    if (Verbose) {
+      std::lock_guard<std::mutex> PL(ProgressMutex);
+      errs() << "cuda-lint: preamble " << Settings.PreambleDir << ": " << PreambleUsed
+             << " sides used it, " << PreambleBuilt << " built it, " << PreambleCold
+             << " parsed cold";
+      if (Pruned)
+        errs() << ", " << Pruned << " old files removed";
       errs() << "\n";
     }
   }
