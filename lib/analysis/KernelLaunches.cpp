@@ -514,11 +514,17 @@ bool Evaluation::launchBlockAtMost(const CUDAKernelCallExpr *L, unsigned Dim,
     return false;
   const Stmt *CallerBody = Site->Caller->getBody();
   const Expr *Component = blockComponent(Site->BlockExpr, Dim, CallerBody, Ctx);
+  // A block dimension of 0 is no launch configuration (the evaluator's
+  // value for a device-side launch's configuration it does not read):
+  // unknown, then the component's own value.
   std::optional<int64_t> Threads;
-  if (std::optional<uint64_t> K = Site->Block.get(Dim); K && *K <= uint64_t(INT64_MAX))
+  if (std::optional<uint64_t> K = Site->Block.get(Dim);
+      K && *K >= 1 && *K <= uint64_t(INT64_MAX))
     Threads = int64_t(*K);
   else
     Threads = extreme(Component, L, CallerBody, /*Largest=*/true, Ctx);
+  if (Threads && *Threads < 1)
+    return false;
 
   std::optional<int64_t> Limit = B.Const;
   const Expr *Arg = nullptr;

@@ -364,7 +364,10 @@ std::vector<std::string> configFilesFor(llvm::StringRef File) {
     for (llvm::StringRef Name : {ClangTidyConfigFileName, ConfigFileName}) {
       llvm::SmallString<256> Candidate(D);
       llvm::sys::path::append(Candidate, Name);
-      if (llvm::sys::fs::is_regular_file(Candidate))
+      // Anything of that name: a FIFO, a device or a directory is then
+      // refused by loadConfig with a message ("not a regular file") instead
+      // of being passed over in silence.
+      if (llvm::sys::fs::exists(Candidate))
         Found.push_back(std::string(Candidate));
     }
     if (!Found.empty())

@@ -1097,8 +1097,9 @@ int main(int argc, const char **argv) {
       Errors.report("no rule is enabled" +
                     (ChecksOpt.empty() ? std::string(" by the configuration")
                                        : " (--checks='" + ChecksOpt + "')") +
-                    (Sources.empty() ? std::string()
-                                     : " of " + llvm::join(Sources, ", ")) +
+                    (Sources.empty() || !ChecksOpt.empty()
+                         ? std::string()
+                         : " of " + llvm::join(Sources, ", ")) +
                     "; cuda-lint --list-checks lists the rules");
       return 2;
     }
