@@ -1,4 +1,7 @@
 #include "driver/CompatHeader.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace cuda_lint {
@@ -194,6 +197,21 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> compatHeaderFileSystem() {
               llvm::MemoryBuffer::getMemBuffer(nvccCompatHeaderText(), nvccCompatHeaderPath()));
   FS->addFile(preambleMainFilePath(), 0, llvm::MemoryBuffer::getMemBuffer("", preambleMainFilePath()));
   return FS;
+}
+
+void forEachLoadedInput(const clang::SourceManager &SM,
+                        llvm::function_ref<void(llvm::StringRef, llvm::StringRef)> Each) {
+  for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End; ++It) {
+    std::optional<llvm::StringRef> Data = It->second->getBufferDataIfLoaded();
+    if (!Data)
+      continue;
+    llvm::StringRef Real = It->first.getFileEntry().tryGetRealPathName();
+    llvm::SmallString<256> Path(Real.empty() ? It->first.getName() : Real);
+    if (Path.starts_with(CompatHeaderDirectory))
+      continue; // part of cuda-lint, not an input
+    SM.getFileManager().makeAbsolutePath(Path);
+    Each(Path, *Data);
+  }
 }
 
 } // namespace cuda_lint

@@ -10,8 +10,13 @@
 #ifndef CUDA_LINT_DRIVER_COMPATHEADER_H
 #define CUDA_LINT_DRIVER_COMPATHEADER_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
+
+namespace clang {
+class SourceManager;
+} // namespace clang
 
 namespace cuda_lint {
 
@@ -45,6 +50,13 @@ llvm::StringRef preambleMainFilePath();
 /// The in-memory directory of both compatibility headers (they are part of
 /// cuda-lint itself, not inputs of a side).
 inline constexpr llvm::StringLiteral CompatHeaderDirectory = "/__cuda_lint__/";
+
+/// Calls \p Each with the absolute path and the content of every file whose
+/// content \p SM loaded, except the compatibility headers (the inputs of a
+/// side, or of a shared preamble, as the result cache and the preamble's
+/// manifest record them).
+void forEachLoadedInput(const clang::SourceManager &SM,
+                        llvm::function_ref<void(llvm::StringRef Path, llvm::StringRef Data)> Each);
 
 /// An in-memory file system holding both compatibility headers (and the
 /// preamble's empty main file), to overlay on the real one.

@@ -305,19 +305,11 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       llvm::StringSet<> Seen;
       for (const InputDigest &I : Inputs)
         Seen.insert(I.Path);
-      const SourceManager &SM = getCompilerInstance().getSourceManager();
-      for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End; ++It) {
-        std::optional<llvm::StringRef> Data = It->second->getBufferDataIfLoaded();
-        if (!Data)
-          continue;
-        llvm::StringRef Real = It->first.getFileEntry().tryGetRealPathName();
-        llvm::SmallString<256> Path(Real.empty() ? It->first.getName() : Real);
-        if (Path.starts_with(CompatHeaderDirectory))
-          continue;
-        SM.getFileManager().makeAbsolutePath(Path);
-        if (Seen.insert(Path).second)
-          Inputs.push_back({std::string(Path), contentHash(*Data)});
-      }
+      forEachLoadedInput(getCompilerInstance().getSourceManager(),
+                         [&](llvm::StringRef Path, llvm::StringRef Data) {
+                           if (Seen.insert(Path).second)
+                             Inputs.push_back({Path.str(), contentHash(Data)});
+                         });
       llvm::sort(Inputs, [](const InputDigest &A, const InputDigest &B) { return A.Path < B.Path; });
     }
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,

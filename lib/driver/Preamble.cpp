@@ -217,23 +217,17 @@ public:
   }
 
   void EndSourceFileAction() override {
-    const SourceManager &SM = getCompilerInstance().getSourceManager();
-    for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End; ++It) {
-      std::optional<llvm::StringRef> Data = It->second->getBufferDataIfLoaded();
-      if (!Data)
-        continue;
-      llvm::StringRef Real = It->first.getFileEntry().tryGetRealPathName();
-      llvm::SmallString<256> P(Real.empty() ? It->first.getName() : Real);
-      if (P.starts_with(CompatHeaderDirectory))
-        continue; // part of cuda-lint, in the key
-      SM.getFileManager().makeAbsolutePath(P);
-      fs::file_status St;
-      if (fs::status(P, St)) {
-        Unstatable = std::string(P);
-        continue;
-      }
-      M.Inputs.push_back({std::string(P), St.getSize(), mtimeNs(St), contentHash(*Data)});
-    }
+    // The compatibility headers are part of cuda-lint, in the key.
+    forEachLoadedInput(getCompilerInstance().getSourceManager(),
+                       [&](llvm::StringRef P, llvm::StringRef Data) {
+                         fs::file_status St;
+                         if (fs::status(P, St)) {
+                           Unstatable = P.str();
+                           return;
+                         }
+                         M.Inputs.push_back(
+                             {P.str(), St.getSize(), mtimeNs(St), contentHash(Data)});
+                       });
     llvm::sort(M.Inputs, [](const ManifestInput &A, const ManifestInput &B) {
       return A.Path < B.Path;
     });
