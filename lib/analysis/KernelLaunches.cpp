@@ -514,9 +514,8 @@ bool Evaluation::launchBlockAtMost(const CUDAKernelCallExpr *L, unsigned Dim,
     return false;
   const Stmt *CallerBody = Site->Caller->getBody();
   const Expr *Component = blockComponent(Site->BlockExpr, Dim, CallerBody, Ctx);
-  // A block dimension of 0 is no launch configuration (the evaluator's
-  // value for a device-side launch's configuration it does not read):
-  // unknown, then the component's own value.
+  // A block dimension of 0 is no launch configuration: unknown, then the
+  // component's own value.
   std::optional<int64_t> Threads;
   if (std::optional<uint64_t> K = Site->Block.get(Dim);
       K && *K >= 1 && *K <= uint64_t(INT64_MAX))

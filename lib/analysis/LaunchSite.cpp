@@ -763,12 +763,22 @@ std::optional<LaunchSite> LaunchSiteEvaluator::evaluate(const Expr *E) {
     if (!L.Kernel)
       L.Kernel = evaluateFunction(KC->getCallee());
     const CallExpr *Config = KC->getConfig();
-    if (!Config || Config->getNumArgs() < 2)
+    // The configuration call: __cudaPushCallConfiguration(grid, block,
+    // shared, stream) on the host; in device code (dynamic parallelism)
+    // cudaLaunchDevice(nullptr, nullptr, grid, block, shared, stream), whose
+    // two leading pointers clang fills in.
+    unsigned First = 0;
+    if (Config && Config->getNumArgs() >= 4 &&
+        Config->getArg(0)->getType()->isPointerType() &&
+        Config->getArg(1)->getType()->isPointerType())
+      First = 2;
+    if (!Config || Config->getNumArgs() < First + 2)
       return L;
-    L.GridExpr = Config->getArg(0);
-    L.BlockExpr = Config->getArg(1);
-    if (Config->getNumArgs() > 2 && !isa<CXXDefaultArgExpr>(Config->getArg(2)))
-      L.SharedExpr = Config->getArg(2);
+    L.GridExpr = Config->getArg(First);
+    L.BlockExpr = Config->getArg(First + 1);
+    if (Config->getNumArgs() > First + 2 &&
+        !isa<CXXDefaultArgExpr>(Config->getArg(First + 2)))
+      L.SharedExpr = Config->getArg(First + 2);
   } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
     auto K = launchApiKind(CE);
     if (!K)
