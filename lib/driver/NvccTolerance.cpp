@@ -174,14 +174,29 @@ bool NvccAsmTolerance::holdBack(DiagnosticsEngine::Level Level, const Diagnostic
     }
     return false;
   }
+  if (isAsmOperandStringError(Info.getID())) {
+    // Decided by the statements that carry it once the unit is parsed: nvcc
+    // accepts it in a template that is never instantiated with the statement
+    // live. The whole unit is searched (Function null).
+    Held.push_back({Info.getSourceManager().getSpellingLoc(Info.getLocation()), nullptr,
+                    Info.getID()});
+    return true;
+  }
   if (Info.getID() != diag::err_asm_invalid_escape)
     return false;
   // The function Sema is in (an instantiation while instantiating): only its
   // body needs to be looked at again. Deferred diagnostics, given at the end
   // of the unit, have none; then the whole unit is.
   const FunctionDecl *FD = S ? S->getCurFunctionDecl(/*AllowLambda=*/true) : nullptr;
-  Held.push_back({Info.getSourceManager().getSpellingLoc(Info.getLocation()), FD});
+  Held.push_back({Info.getSourceManager().getSpellingLoc(Info.getLocation()), FD,
+                  diag::err_asm_invalid_escape});
   return true;
+}
+
+bool isAsmOperandStringError(unsigned DiagID) {
+  // Not the `%[name]` errors: nvcc 13.0 checks symbolic names when it parses
+  // the statement ("invalid symbolic operand name"), in templates too.
+  return DiagID == diag::err_asm_invalid_operand_number;
 }
 
 class NvccAsmReanalysis : public SemaConsumer,
@@ -211,13 +226,35 @@ public:
           TraverseStmt(H.Function->getBody());
     }
     // An error whose statement was not found is reported as clang gave it:
-    // never hide what may be a real error.
+    // never hide what may be a real error. An operand error is reported
+    // (once) when a statement that nvcc generates code for carries it: one
+    // outside every template definition; otherwise it was only in templates
+    // that are never instantiated with it live, which nvcc accepts.
     T.Reporting = true;
-    for (const auto &H : T.Held)
-      if (!Resolved.contains(H.Loc.getRawEncoding()))
-        Diags.Report(H.Loc, diag::err_asm_invalid_escape);
+    llvm::DenseSet<uint64_t> Reported;
+    for (const auto &H : T.Held) {
+      uint64_t Key = H.Loc.getRawEncoding();
+      bool Operand = H.DiagID != diag::err_asm_invalid_escape;
+      if (!Resolved.contains(Key) || (Operand && Live.contains(Key))) {
+        if (!Operand || Reported.insert(Key).second)
+          Diags.Report(H.Loc, H.DiagID);
+      } else if (Operand) {
+        ++T.AcceptedInTemplates;
+      }
+    }
     T.Reporting = false;
     T.Held.clear();
+  }
+
+  /// The function (or lambda) whose body is being traversed.
+  bool TraverseDecl(Decl *D) {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (FD)
+      Functions.push_back(FD);
+    bool Continue = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Functions.pop_back();
+    return Continue;
   }
 
   bool VisitGCCAsmStmt(GCCAsmStmt *S) {
@@ -238,8 +275,17 @@ public:
     }
     if (Mine.empty())
       return true;
-    for (SourceLocation L : Mine)
+    bool InTemplate = !Functions.empty() && Functions.back()->isDependentContext();
+    for (SourceLocation L : Mine) {
       Resolved.insert(L.getRawEncoding());
+      if (!InTemplate)
+        Live.insert(L.getRawEncoding());
+    }
+    // Only the escape errors are decided by analysing the string again.
+    if (llvm::none_of(T.Held, [&](const auto &H) {
+          return H.DiagID == diag::err_asm_invalid_escape && llvm::is_contained(Mine, H.Loc);
+        }))
+      return true;
     // One statement is analysed once (a template's instantiations repeat it).
     if (!Analysed.insert(SL->getBeginLoc().getRawEncoding()).second)
       return true;
@@ -293,6 +339,9 @@ private:
   DiagnosticsEngine &Diags;
   ASTContext *Ctx = nullptr;
   llvm::DenseSet<uint64_t> Resolved, Analysed;
+  /// Held-back operand errors carried by a statement outside every template.
+  llvm::DenseSet<uint64_t> Live;
+  llvm::SmallVector<const FunctionDecl *, 4> Functions;
 };
 
 std::unique_ptr<ASTConsumer> NvccAsmTolerance::makeConsumer(CompilerInstance &CI) {

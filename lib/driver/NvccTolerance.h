@@ -73,6 +73,16 @@ public:
   /// error whose statement is not found is reported as clang gave it.
   void reanalyse(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
 
+  /// Number of clang errors dropped because nvcc accepts the asm string as
+  /// written where it stands: an operand number past the operands (`%8` with
+  /// eight operands) in a template that is never
+  /// instantiated with the statement live (a discarded `if constexpr`
+  /// branch, or no instantiation at all). nvcc reads asm strings only when it
+  /// generates code; in a live statement it fails ("asm operand index
+  /// requested is larger than the number of asm operands provided"), and the
+  /// error is kept.
+  unsigned acceptedInTemplates() const { return AcceptedInTemplates; }
+
   /// Number of asm errors held back so far (tests, --verbose).
   unsigned heldBack() const { return Held.size(); }
 
@@ -88,12 +98,20 @@ private:
   struct HeldError {
     clang::SourceLocation Loc;             ///< spelling location of the error
     const clang::FunctionDecl *Function;   ///< being parsed then; null: unknown
+    unsigned DiagID;                       ///< clang's error
   };
   std::vector<HeldError> Held;
   clang::Sema *S = nullptr; ///< set by the consumer (SemaConsumer)
   bool Reporting = false;
   unsigned AcceptedOperandCommas = 0;
+  unsigned AcceptedInTemplates = 0;
 };
+
+/// Whether \p DiagID is clang's error about an asm string naming an operand
+/// number past the operands, which nvcc reports only for a statement it
+/// generates code for (see NvccAsmTolerance::acceptedInTemplates). An unknown
+/// `%[name]` is not one: nvcc rejects it where it is written.
+bool isAsmOperandStringError(unsigned DiagID);
 
 /// Whether the `"` at offset \p At of \p Text starts an operand constraint
 /// of an asm statement right after the previous operand's `)`, with no comma

@@ -430,7 +430,8 @@ std::string mainFileName(const clang::SourceManager &SM) {
 bool holdBackAsmError(const clang::Diagnostic &Info) {
   unsigned ID = Info.getID();
   if (InPreambleBuild || !Info.hasSourceManager() ||
-      (ID != clang::diag::err_asm_invalid_escape && ID != clang::diag::err_expected))
+      (ID != clang::diag::err_asm_invalid_escape && ID != clang::diag::err_expected &&
+       !cuda_lint::isAsmOperandStringError(ID)))
     return false;
   const clang::SourceManager &SM = Info.getSourceManager();
   std::string Main = mainFileName(SM);
