@@ -13,3 +13,10 @@ fi
 # What `cmake --install` and the Debian package contain, run from a temporary
 # prefix and from the unpacked package (docs/install.md; about 100 s).
 scripts/test-install.sh --deb build
+# A bounded libFuzzer run (docs/development.md, "Fuzzing"): builds cuda-lint-fuzzer with
+# ASan+UBSan and coverage into build-asan/, then fuzzes the seed corpus of the test inputs
+# for CUDA_LINT_FUZZ_SECONDS (default 300; 0 skips it). A crash, sanitizer report, hang or
+# out-of-memory input fails the run and is left in build-asan/fuzz-artifacts/.
+if [ "${CUDA_LINT_FUZZ_SECONDS:-300}" != 0 ]; then
+  scripts/fuzz.sh "${CUDA_LINT_FUZZ_SECONDS:-300}"
+fi
