@@ -418,6 +418,9 @@ struct AsmToleranceState {
 };
 thread_local std::unique_ptr<AsmToleranceState> AsmState;
 thread_local bool InPreambleBuild = false;
+/// While NvccAsmRecheck reports what the re-check still finds: those errors
+/// are final (the state they were held in is gone by then).
+thread_local bool ReportingAsm = false;
 
 std::string mainFileName(const clang::SourceManager &SM) {
   if (clang::OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
@@ -429,7 +432,7 @@ std::string mainFileName(const clang::SourceManager &SM) {
 /// later (see AsmToleranceState).
 bool holdBackAsmError(const clang::Diagnostic &Info) {
   unsigned ID = Info.getID();
-  if (InPreambleBuild || !Info.hasSourceManager() ||
+  if (InPreambleBuild || ReportingAsm || !Info.hasSourceManager() ||
       (ID != clang::diag::err_asm_invalid_escape && ID != clang::diag::err_expected &&
        !cuda_lint::isAsmOperandStringError(ID)))
     return false;
@@ -462,7 +465,9 @@ public:
     if (!AsmState || AsmState->SM != Result.SourceManager)
       return;
     std::unique_ptr<AsmToleranceState> State = std::move(AsmState);
+    ReportingAsm = true;
     State->Tolerance.reanalyse(*Result.Context, Result.Context->getDiagnostics());
+    ReportingAsm = false;
   }
 };
 

@@ -49,3 +49,12 @@ __device__ unsigned bad_asm() {
   return r;
 }
 #endif
+
+// (6) an operand number past the operands in a template never instantiated
+// with the statement live: nvcc checks operand numbers only in code it
+// generates, so clang's error at the definition is not published.
+template <int N> __device__ unsigned latent(unsigned a) {
+  unsigned r;
+  asm("add.u32 %0, %1, %2;" : "=r"(r) : "r"(a));
+  return r + N;
+}
