@@ -32,8 +32,38 @@ void LaunchSiteCheckBase::checkMatch(const MatchFinder::MatchResult &Result) {
   if (!E)
     return;
   const std::optional<LaunchSite> &L = launches().evaluate(E);
-  if (L)
-    checkLaunch(*L);
+  if (!L)
+    return;
+  if (isDeviceSide(*Ctx) && L->Kernel && kernelCompiledOut(L->Kernel, *SM))
+    return;
+  checkLaunch(*L);
+}
+
+bool LaunchSiteCheckBase::kernelCompiledOut(const FunctionDecl *Kernel, const SourceManager &SM) {
+  const FunctionDecl *Def = Kernel->getDefinition();
+  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || !Body->body_empty())
+    return false;
+  SourceLocation Begin = Body->getLBracLoc(), End = Body->getRBracLoc();
+  if (Begin.isMacroID() || End.isMacroID() || SM.getFileID(Begin) != SM.getFileID(End))
+    return false;
+  bool Invalid = false;
+  llvm::StringRef Text = SM.getBufferData(SM.getFileID(Begin), &Invalid);
+  unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
+  if (Invalid || From >= To || To > Text.size())
+    return false;
+  // A directive at the start of a line between the braces.
+  llvm::StringRef Inside = Text.slice(From + 1, To);
+  for (size_t At = 0; At < Inside.size();) {
+    size_t Eol = Inside.find('\n', At);
+    llvm::StringRef Line = Inside.slice(At, Eol).ltrim(" \t");
+    if (Line.starts_with("#"))
+      return true;
+    if (Eol == llvm::StringRef::npos)
+      break;
+    At = Eol + 1;
+  }
+  return false;
 }
 
 SourceLocation LaunchSiteCheckBase::locOf(const Expr *E, const LaunchSite &L) {

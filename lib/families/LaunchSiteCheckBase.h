@@ -24,8 +24,18 @@ public:
 protected:
   /// Evaluates a match bound to "launch" and calls checkLaunch.
   void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  /// One evaluated launch site (SM and Ctx are set).
+  /// One evaluated launch site (SM and Ctx are set). Not called on a device
+  /// side whose architecture compiles the launched kernel's body away
+  /// (kernelCompiledOut): a kernel written for newer architectures only
+  /// (`#if __CUDA_ARCH__ >= 800` around its body, as the CUDA samples'
+  /// tensor-core kernels are) is not launched on the older ones.
   virtual void checkLaunch(const LaunchSite &L) = 0;
+
+  /// True when the definition of \p Kernel has no statement on this side
+  /// while its source between the braces holds a preprocessor directive: the
+  /// body was removed by `#if` for this side.
+  static bool kernelCompiledOut(const clang::FunctionDecl *Kernel,
+                                const clang::SourceManager &SM);
 
   /// The shared launch analysis of this translation unit.
   LaunchSiteCache &launches() { return LaunchSiteCache::forAST(*Ctx); }
