@@ -1277,6 +1277,21 @@ void translateClang(StringRef Compiler, ArrayRef<std::string> Args,
 
 } // namespace
 
+std::vector<std::string> expandResponseFilesSafely(ArrayRef<std::string> Argv,
+                                                  StringRef Directory,
+                                                  const ResponseFilePolicy &Policy,
+                                                  std::vector<DroppedFlag> &Dropped) {
+  if (Argv.empty())
+    return {};
+  TranslatedCommand R;
+  State S(R);
+  IntrusiveRefCntPtr<vfs::FileSystem> FS = vfs::getRealFileSystem();
+  ExpandedArgs E =
+      ResponseFileExpander(isNvccCompiler(Argv.front()), *FS, Policy, S).expand(Argv, Directory);
+  Dropped.insert(Dropped.end(), R.DroppedFlags.begin(), R.DroppedFlags.end());
+  return std::move(E.Args);
+}
+
 std::vector<std::string> withoutUnsafeClangFlags(ArrayRef<std::string> Argv,
                                                  std::vector<DroppedFlag> &Dropped) {
   if (Argv.empty())

@@ -169,6 +169,17 @@ TranslatedCommand translateCompileCommand(const clang::tooling::CompileCommand &
                                           llvm::vfs::FileSystem *FS = nullptr,
                                           const ResponseFilePolicy &Policy = {});
 
+/// \p Argv (argv[0] the compiler) with its response files expanded in place
+/// under \p Policy, as translateCompileCommand reads them: `@file`, and for an
+/// nvcc command `--options-file F` / `-optf F`; relative names are taken from
+/// \p Directory. Only regular files up to Policy's sizes are read (a FIFO or
+/// `/dev/zero` is refused before it is opened); each refused file is
+/// appended to \p Dropped, by its place, never by its contents.
+std::vector<std::string> expandResponseFilesSafely(llvm::ArrayRef<std::string> Argv,
+                                                  llvm::StringRef Directory,
+                                                  const ResponseFilePolicy &Policy,
+                                                  std::vector<DroppedFlag> &Dropped);
+
 /// \p Argv (a clang command line, argv[0] the compiler) without the options
 /// that could write files or load code, for commands that are used as they
 /// are rather than translated (cuda-lint-clangd's clang commands): those

@@ -218,8 +218,25 @@ bool isNvccCommand(llvm::StringRef Compiler) {
 /// Rewrites an nvcc compile command as the clang command cuda-lint would
 /// analyse (its first device side is what clangd parses): the translated
 /// flags, one --cuda-gpu-arch per real architecture, then the file.
-void translateNvccCommand(clang::tooling::CompileCommand &Cmd) {
-  cuda_lint::TranslationUnitCommand TU = cuda_lint::fromCompileCommand(Cmd);
+/// Where the response files of \p File's command may be read from, as the
+/// command-line tool allows (driver/NvccTranslation.h, ResponseFilePolicy):
+/// the tree of the directory holding the compile database clang-tidy would
+/// find for the file, else the file's own directory.
+cuda_lint::ResponseFilePolicy responseFilePolicyFor(llvm::StringRef File) {
+  cuda_lint::ResponseFilePolicy Policy;
+  Policy.RestrictToTrees = true;
+  std::string Dir = cuda_lint::findCompilationDatabaseFor(File);
+  if (Dir.empty())
+    Dir = llvm::sys::path::parent_path(File).str();
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Dir, Real))
+    Policy.AllowedTrees.push_back(std::string(Real));
+  return Policy;
+}
+
+void translateNvccCommand(clang::tooling::CompileCommand &Cmd, llvm::StringRef File) {
+  cuda_lint::TranslationUnitCommand TU =
+      cuda_lint::fromCompileCommand(Cmd, responseFilePolicyFor(File));
   std::vector<std::string> Args{"clang++"};
   bool HasLanguage = llvm::any_of(TU.Command.Flags, [](const std::string &F) {
     return llvm::StringRef(F).starts_with("-x");
@@ -288,8 +305,12 @@ const std::string &compatHeaderDirectory() {
 /// or clangd's fallback) the flags that could write files or load code
 /// (cuda_lint::withoutUnsafeClangFlags; nvcc commands get the same through
 /// their translation). Each is logged once on stderr, clangd's log.
-void dropUnsafeFlags(clang::tooling::CompileCommand &Cmd) {
+void dropUnsafeFlags(clang::tooling::CompileCommand &Cmd, llvm::StringRef File) {
   std::vector<cuda_lint::DroppedFlag> Dropped;
+  // Response files as the command-line tool reads them (clangd's own
+  // expansion is off: __wrap_ expandResponseFiles below).
+  Cmd.CommandLine = cuda_lint::expandResponseFilesSafely(Cmd.CommandLine, Cmd.Directory,
+                                                         responseFilePolicyFor(File), Dropped);
   Cmd.CommandLine = cuda_lint::withoutUnsafeClangFlags(Cmd.CommandLine, Dropped);
   static std::mutex M;
   static std::set<std::string> Logged;
@@ -580,19 +601,35 @@ void __wrap__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4l
     const void *This, clang::tooling::CompileCommand &Cmd,
     llvm::StringRef TargetFile) {
   bool Nvcc = !Cmd.CommandLine.empty() && isNvccCommand(Cmd.CommandLine.front());
-  recordBuildCompiler(absoluteFile(TargetFile.empty() ? llvm::StringRef(Cmd.Filename)
-                                                      : TargetFile,
-                                   Cmd.Directory),
-                      Nvcc || llvm::StringRef(Cmd.Heuristic).contains("fallback"));
+  std::string File = absoluteFile(TargetFile.empty() ? llvm::StringRef(Cmd.Filename)
+                                                     : TargetFile,
+                                  Cmd.Directory);
+  recordBuildCompiler(File, Nvcc || llvm::StringRef(Cmd.Heuristic).contains("fallback"));
   if (Nvcc)
-    translateNvccCommand(Cmd);
+    translateNvccCommand(Cmd, File);
   else
-    dropUnsafeFlags(Cmd);
+    dropUnsafeFlags(Cmd, File);
   __real__ZNK5clang6clangd14CommandManglerclERNS_7tooling14CompileCommandEN4llvm9StringRefE(
       This, Cmd, TargetFile);
   adjustCudaCommand(Cmd, TargetFile.empty() ? llvm::StringRef(Cmd.Filename)
                                             : TargetFile,
                     Nvcc || llvm::StringRef(Cmd.Heuristic).contains("fallback"));
+}
+
+// std::unique_ptr<CompilationDatabase> clang::tooling::expandResponseFiles(
+//     std::unique_ptr<CompilationDatabase>, IntrusiveRefCntPtr<vfs::FileSystem>)
+// clangd wraps every compilation database it loads in this expansion, which
+// reads any `@file` a database names, whatever it is: `@/dev/zero` grows
+// without end and a FIFO blocks the server. A compile database is untrusted
+// input: the database is returned as it is, and the command mangler above
+// expands response files under cuda-lint's policy (regular files of at most
+// 1 MiB; translateCompileCommand for nvcc commands, expandResponseFilesSafely
+// for the others).
+std::unique_ptr<clang::tooling::CompilationDatabase>
+__wrap__ZN5clang7tooling19expandResponseFilesESt10unique_ptrINS0_19CompilationDatabaseESt14default_deleteIS2_EEN4llvm18IntrusiveRefCntPtrINS6_3vfs10FileSystemEEE(
+    std::unique_ptr<clang::tooling::CompilationDatabase> Base,
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>) {
+  return Base;
 }
 
 // llvm::ErrorOr<clang::PrecompiledPreamble> clang::PrecompiledPreamble::Build(
