@@ -18,5 +18,5 @@ scripts/test-install.sh --deb build
 # for CUDA_LINT_FUZZ_SECONDS (default 300; 0 skips it). A crash, sanitizer report, hang or
 # out-of-memory input fails the run and is left in build-asan/fuzz-artifacts/.
 if [ "${CUDA_LINT_FUZZ_SECONDS:-300}" != 0 ]; then
-  scripts/fuzz.sh "${CUDA_LINT_FUZZ_SECONDS:-300}"
+  FUZZ_CORPUS=light FUZZ_SEEDS=30 scripts/fuzz.sh "${CUDA_LINT_FUZZ_SECONDS:-300}"
 fi
