@@ -1,5 +1,9 @@
 #include "checks/BrkptCheck.h"
+#include "analysis/BodyParents.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -15,9 +19,62 @@ void BrkptCheck::registerMatchers(MatchFinder *Finder) {
                      this);
 }
 
+namespace {
+/// Whether \p S (a statement of a block) reports an error: a call of printf,
+/// fprintf or puts, or a failed assertion (`assert(...)`, which expands to
+/// `__assert_fail` / `__assertfail`, or to nothing under NDEBUG).
+bool reportsError(const Stmt *S, const SourceManager &SM, const LangOptions &LO) {
+  SourceLocation Begin = S->getBeginLoc();
+  if (Begin.isMacroID() &&
+      Lexer::getImmediateMacroNameForDiagnostics(Begin, SM, LO) == "assert")
+    return true;
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E)
+    return false;
+  E = E->IgnoreParenCasts();
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) // assert's `(cond) ? void(0) : fail()`
+    return reportsError(C->getFalseExpr(), SM, LO);
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || !F->getIdentifier())
+    return false;
+  return llvm::is_contained({"printf", "fprintf", "puts", "__assert_fail", "__assertfail",
+                             "__assert_rtn", "_wassert"},
+                            F->getName());
+}
+} // namespace
+
+bool BrkptCheck::onErrorPath(const CallExpr *Call) {
+  // The statement of a block the call is (part of), and that block.
+  const BodyParents &Parents = BodyParents::forAST(*Ctx);
+  const Stmt *S = Call;
+  while (true) {
+    const Stmt *Up = Parents.parent(S).S;
+    if (!Up)
+      return false;
+    if (const auto *Block = dyn_cast<CompoundStmt>(Up)) {
+      for (const Stmt *Sibling : Block->body()) {
+        if (Sibling == S)
+          return false;
+        if (reportsError(Sibling, *SM, Ctx->getLangOpts()))
+          return true;
+      }
+      return false;
+    }
+    if (!isa<Expr>(Up))
+      return false;
+    S = Up;
+  }
+}
+
 void BrkptCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   if (!Call)
+    return;
+  // A trap after an error is reported (CuTe's CUTE_INVALID_CONTROL_PATH:
+  // `assert(0 && msg); printf(msg); __brkpt()`) is deliberate, not a
+  // breakpoint left behind.
+  if (onErrorPath(Call))
     return;
   SourceLocation Loc = userLoc(*SM, Call->getBeginLoc());
   // One finding per written call, whatever the sides and instantiations.

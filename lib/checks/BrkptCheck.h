@@ -14,6 +14,11 @@ public:
   using CudaCheck::CudaCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  /// Whether a statement before \p Call in its block reports an error
+  /// (printf, a failed assert): the breakpoint is then a deliberate trap.
+  bool onErrorPath(const clang::CallExpr *Call);
 };
 
 } // namespace cuda_lint

@@ -48,3 +48,31 @@ __global__ void correct1(int *p) {
     __trap();
   p[0] = s[0];
 }
+
+// Negatives: a trap after an error is reported, as CuTe's CUTE_INVALID_CONTROL_PATH writes it
+// (`assert(0 && msg); printf(msg); __brkpt()`, also under NDEBUG, where assert is empty), is
+// deliberate. A printf after the breakpoint, or in another block, does not make it one.
+#include <cassert>
+#include <cstdio>
+#define INVALID_PATH(msg) assert(0 && msg); printf(msg); __brkpt()
+__device__ void correct2(int mode) {
+  if (mode == 3) {
+    INVALID_PATH("mode 3 is not supported on this architecture\n");
+  }
+  if (mode == 4) {
+    printf("unsupported mode %d\n", mode);
+    __brkpt();
+  }
+}
+
+__device__ void fail5(int mode) {
+  if (mode == 5) {
+    __brkpt();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: '__brkpt()' left in the source{{.*}} [cuda-brkpt]
+    printf("after\n");
+  }
+  printf("elsewhere\n");
+  if (mode == 6)
+    __brkpt();
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: '__brkpt()' left in the source{{.*}} [cuda-brkpt]
+}
