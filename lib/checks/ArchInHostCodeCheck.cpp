@@ -1,4 +1,5 @@
 #include "checks/ArchInHostCodeCheck.h"
+#include "llvm/ADT/DenseMap.h"
 #include "clang/AST/Decl.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -40,20 +41,42 @@ public:
   void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
     condition(Loc, Cond, "#if");
   }
-  void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind, SourceLocation) override {
+  void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind,
+            SourceLocation IfLoc) override {
+    PendingIfndef.erase(IfLoc.getRawEncoding());
     condition(Loc, Cond, "#elif");
   }
   void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
     name(Loc, Name, "#ifdef");
   }
   void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    // `#ifndef __CUDA_ARCH__` without an #else keeps host code on the host:
+    // nothing is dead (CUTLASS guards its host-only Print() so). Decided at
+    // its #else / #elif (a device branch: reported) or #endif (dropped).
+    size_t Before = Check.testCount();
     name(Loc, Name, "#ifndef");
+    if (Check.testCount() > Before)
+      PendingIfndef[Loc.getRawEncoding()] = Check.testCount() - 1;
+  }
+  void Else(SourceLocation, SourceLocation IfLoc) override { PendingIfndef.erase(IfLoc.getRawEncoding()); }
+  void Endif(SourceLocation, SourceLocation IfLoc) override {
+    auto It = PendingIfndef.find(IfLoc.getRawEncoding());
+    if (It == PendingIfndef.end())
+      return;
+    Check.dropTest(It->second); // no device branch: not a finding
+    PendingIfndef.erase(It);
   }
   void Elifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
     name(Loc, Name, "#elifdef");
   }
+  void Elifdef(SourceLocation Loc, SourceRange, SourceLocation IfLoc) override {
+    PendingIfndef.erase(IfLoc.getRawEncoding());
+  }
   void Elifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
     name(Loc, Name, "#elifndef");
+  }
+  void Elifndef(SourceLocation Loc, SourceRange, SourceLocation IfLoc) override {
+    PendingIfndef.erase(IfLoc.getRawEncoding());
   }
   /// defined(X) reached through a macro of the condition (`#if IS_DEVICE`).
   void Defined(const Token &Name, const MacroDefinition &, SourceRange Range) override {
@@ -81,6 +104,9 @@ private:
   ArchInHostCodeCheck &Check;
   const SourceManager &SM;
   const Preprocessor &PP;
+  /// `#ifndef __CUDA_ARCH__` directives (by location) not yet known to have
+  /// an #else or #elif, with the index of their test.
+  llvm::DenseMap<uint64_t, size_t> PendingIfndef;
 };
 
 } // namespace
@@ -96,7 +122,7 @@ void ArchInHostCodeCheck::registerCudaPPCallbacks(const SourceManager &SourceMgr
 void ArchInHostCodeCheck::addTest(SourceLocation Loc, llvm::StringRef Directive) {
   // One test per directive: defined() through a macro and the condition's
   // own text report the same line.
-  if (!Tests.empty() && SM &&
+  if (!Tests.empty() && SM && Tests.back().Loc.isValid() &&
       SM->getFileID(SM->getFileLoc(Tests.back().Loc)) == SM->getFileID(SM->getFileLoc(Loc)) &&
       SM->getSpellingLineNumber(Tests.back().Loc) == SM->getSpellingLineNumber(Loc))
     return;
@@ -124,7 +150,7 @@ void ArchInHostCodeCheck::checkMatch(const MatchFinder::MatchResult &Result) {
     return;
   for (unsigned I = 0; I < Tests.size(); ++I) {
     SourceLocation L = Tests[I].Loc;
-    if (SM->getFileID(L) != SM->getFileID(R.getBegin()) ||
+    if (L.isInvalid() || SM->getFileID(L) != SM->getFileID(R.getBegin()) ||
         !SM->isBeforeInTranslationUnit(R.getBegin(), L) ||
         !SM->isBeforeInTranslationUnit(L, R.getEnd()))
       continue;

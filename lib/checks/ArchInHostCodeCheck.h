@@ -28,6 +28,15 @@ public:
   /// condition or macro name); called by the preprocessor callbacks.
   void addTest(clang::SourceLocation Loc, llvm::StringRef Directive);
 
+  /// Forgets the test of index \p I (a conditional found not to be a
+  /// finding: an `#ifndef __CUDA_ARCH__` without a device branch).
+  void dropTest(size_t I) {
+    if (I < Tests.size())
+      Tests[I].Loc = clang::SourceLocation();
+  }
+  /// Number of tests recorded so far in this unit.
+  size_t testCount() const { return Tests.size(); }
+
 protected:
   /// Matching starts after preprocessing: the tests were recorded already
   /// (they are cleared in registerCudaPPCallbacks, per unit).
@@ -35,7 +44,7 @@ protected:
   void registerCudaPPCallbacks(const clang::SourceManager &SM,
                                clang::Preprocessor *PP) override;
 
-private:
+  /// One conditional testing __CUDA_ARCH__ (an invalid Loc: dropped).
   struct Test {
     clang::SourceLocation Loc;
     std::string Directive;
