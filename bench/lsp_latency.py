@@ -13,7 +13,7 @@ it, the same for every server (--command clang: `clang++ -x cuda
 unknown arguments). The server is started over stdio with the same flags
 (--background-index=false, --clang-tidy, -j=1, --pch-storage=memory, the same
 resource directory, no user configuration: $XDG_CONFIG_HOME is the scratch
-directory), the file is opened and the time to its first
+directory, a .clangd that turns off the standard-library index), the file is opened and the time to its first
 textDocument/publishDiagnostics is the *open* latency. Then N edits inside a
 kernel body (a full-text didChange with a new version that toggles a comment
 line after the kernel's opening brace) are each timed until the
@@ -65,7 +65,7 @@ def nvcc_command(database, path):
     raise SystemExit("lsp_latency: %s has no entry in %s" % (path, database))
 
 
-def one_run(server_argv, source, cmd_kind, database, edits, timeout):
+def one_run(server_argv, source, cmd_kind, database, edits, timeout, clangd_extra=""):
     root = os.path.realpath(tempfile.mkdtemp(prefix="lsp-latency-"))
     server = None
     try:
@@ -90,6 +90,10 @@ def one_run(server_argv, source, cmd_kind, database, edits, timeout):
             entry = {"directory": root, "file": dest, "arguments": argv}
         with open(os.path.join(root, "compile_commands.json"), "w") as f:
             json.dump([entry], f, indent=1)
+        # clangd's standard-library index (a background parse of the whole
+        # C++ library after the first open) would compete with the edits.
+        with open(os.path.join(root, ".clangd"), "w") as f:
+            f.write("Index:\n  StandardLibrary: No\n" + clangd_extra.replace("\\n", "\n"))
         env = dict(os.environ)
         env["XDG_CONFIG_HOME"] = os.path.join(root, ".config")
         env.pop("CLANGD_FLAGS", None)
@@ -136,7 +140,7 @@ def one_run(server_argv, source, cmd_kind, database, edits, timeout):
         rid = server.request("shutdown", None)
         server.wait(lambda m: m.get("id") == rid, deadline)
         server.notify("exit", None)
-        server.proc.wait(timeout=30)
+        server.proc.wait(timeout=timeout)
         return open_s, edit_s, ndiags
     finally:
         if server is not None and server.proc.poll() is None:
@@ -161,6 +165,9 @@ def main():
     ap.add_argument("--resource-dir", default="/usr/lib/llvm-22/lib/clang/22")
     ap.add_argument("--timeout", type=float, default=600.0)
     ap.add_argument("--json", help="write the samples here")
+    ap.add_argument("--clangd-config", default="",
+                    help="more .clangd text for every server (\\n: newline), "
+                         "e.g. 'Diagnostics:\\n  ClangTidy:\\n    Remove: [cuda-x]\\n'")
     ap.add_argument("--wrap", default="",
                     help="a command line put before each server's, e.g. "
                          "'valgrind --tool=callgrind' (%%s: the server's name)")
@@ -180,7 +187,8 @@ def main():
         for name, binary in servers:
             wrap = shlex.split(args.wrap.replace("%s", name)) if args.wrap else []
             open_s, edit_s, nd = one_run(wrap + [binary] + flags, args.file, args.command,
-                                         args.database, args.edits, args.timeout)
+                                         args.database, args.edits, args.timeout,
+                                         args.clangd_config)
             s = samples[name]
             s["open"].append(open_s)
             s["edit"].extend(edit_s)
