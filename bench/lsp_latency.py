@@ -22,7 +22,7 @@ after a keystroke. clangd's own debounce (it waits about one rebuild time
 before rebuilding) is part of it, for both servers alike.
 
 Prints a table: median, min and max of both latencies per server, and the
-ratio of the medians (first server / second). --json FILE also writes the
+ratio of the medians of each server to the last one's. --json FILE also writes the
 raw samples. Standard library only; the LSP client is the test suite's
 (test/integrations/Inputs/lsp_client.py).
 """
@@ -194,7 +194,7 @@ def main():
             s["edit"].extend(edit_s)
             s["diags"] = nd
             print("run %d %-18s open %.3f s, edits median %.3f s (%d diagnostics)"
-                  % (run + 1, name, open_s, statistics.median(edit_s), nd),
+                  % (run + 1, name, open_s, statistics.median(edit_s or [0]), nd),
                   file=sys.stderr, flush=True)
 
     def stats(v):
@@ -210,12 +210,14 @@ def main():
         o, e = stats(s["open"]), stats(s["edit"] or [0])
         print("| %s | %.3f s (%.3f-%.3f) | %.3f s (%.3f-%.3f) | %d |"
               % (name, o[0], o[1], o[2], e[0], e[1], e[2], s["diags"]))
-    if len(servers) == 2:
-        a, b = (samples[n] for n, _ in servers)
+    base_name = servers[-1][0]
+    base = samples[base_name]
+    for name, _ in servers[:-1]:
+        a = samples[name]
         print("ratio %s / %s: open %.2f, after edit %.2f" % (
-            servers[0][0], servers[1][0],
-            statistics.median(a["open"]) / statistics.median(b["open"]),
-            statistics.median(a["edit"] or [1]) / statistics.median(b["edit"] or [1])))
+            name, base_name,
+            statistics.median(a["open"]) / statistics.median(base["open"]),
+            statistics.median(a["edit"] or [1]) / statistics.median(base["edit"] or [1])))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(samples, f, indent=1)
