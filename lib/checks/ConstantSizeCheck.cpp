@@ -86,10 +86,12 @@ std::optional<uint64_t> preambleKey(ASTContext &Ctx, Preprocessor *PP) {
   return Key;
 }
 
-/// The preamble part of collect() of the last preamble seen, per preamble
-/// key (one: clangd edits one file at a time per thread; a miss recomputes).
+/// The preamble part of collect() of the last preambles seen, by preamble
+/// key, most recent last (a few: one per file open in the editor; a miss
+/// costs the full walk, as without the cache).
 std::mutex PreambleCacheMutex;
-std::optional<std::pair<uint64_t, std::vector<PreambleEntry>>> PreambleCache;
+std::vector<std::pair<uint64_t, std::vector<PreambleEntry>>> PreambleCache;
+constexpr size_t PreambleCacheSize = 8;
 
 /// collect(TU) for a unit read on a precompiled preamble: the preamble's
 /// declarations precede the unit's own in TU->decls() (they are its
@@ -103,9 +105,11 @@ void collectOnPreamble(ASTContext &Ctx, uint64_t Key, std::vector<const VarDecl 
   bool Hit = false;
   {
     std::lock_guard<std::mutex> Lock(PreambleCacheMutex);
-    if (PreambleCache && PreambleCache->first == Key) {
-      Entries = PreambleCache->second;
+    auto It = llvm::find_if(PreambleCache, [&](const auto &E) { return E.first == Key; });
+    if (It != PreambleCache.end()) {
+      Entries = It->second;
       Hit = true;
+      std::rotate(It, It + 1, PreambleCache.end());
     }
   }
   if (!Hit) {
@@ -138,7 +142,9 @@ void collectOnPreamble(ASTContext &Ctx, uint64_t Key, std::vector<const VarDecl 
     };
     Walk(TU);
     std::lock_guard<std::mutex> Lock(PreambleCacheMutex);
-    PreambleCache.emplace(Key, Entries);
+    if (PreambleCache.size() >= PreambleCacheSize)
+      PreambleCache.erase(PreambleCache.begin());
+    PreambleCache.emplace_back(Key, Entries);
     Out = std::move(All);
     return;
   }
