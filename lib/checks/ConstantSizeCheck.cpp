@@ -1,7 +1,12 @@
 #include "checks/ConstantSizeCheck.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Serialization/ASTReader.h"
+#include "clang/Serialization/ModuleFile.h"
+#include "llvm/Support/xxhash.h"
 #include <algorithm>
+#include <mutex>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -20,28 +25,145 @@ bool writtenConstant(const VarDecl *VD) {
 /// Collects the __constant__ variable definitions of \p DC and the namespaces,
 /// linkage specifications and classes (static members) inside it, in source
 /// order: declarations only, no function bodies.
+void collect(const DeclContext *DC, std::vector<const VarDecl *> &Out);
+
+/// collect() of one declaration of a context.
+void collectDecl(const Decl *D, std::vector<const VarDecl *> &Out) {
+  if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    if (writtenConstant(VD) && !VD->getType()->isDependentType() &&
+        VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly)
+      Out.push_back(VD);
+    return;
+  }
+  if (const auto *VTD = dyn_cast<VarTemplateDecl>(D)) {
+    for (const VarTemplateSpecializationDecl *S : VTD->specializations())
+      if (writtenConstant(S) && !S->getType()->isDependentType())
+        Out.push_back(S);
+    return;
+  }
+  if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
+    collect(cast<DeclContext>(D), Out);
+    return;
+  }
+  if (const auto *RD = dyn_cast<CXXRecordDecl>(D);
+      RD && RD->isThisDeclarationADefinition() && !RD->isDependentContext())
+    collect(RD, Out);
+}
+
 void collect(const DeclContext *DC, std::vector<const VarDecl *> &Out) {
-  for (const Decl *D : DC->decls()) {
-    if (const auto *VD = dyn_cast<VarDecl>(D)) {
-      if (writtenConstant(VD) && !VD->getType()->isDependentType() &&
-          VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly)
+  for (const Decl *D : DC->decls())
+    collectDecl(D, Out);
+}
+
+/// One collected entry of a precompiled preamble's part of the walk, by
+/// declaration id (valid in every unit read on the same preamble): a
+/// __constant__ variable definition, or a variable template whose
+/// specializations are expanded at use (the unit may add some).
+struct PreambleEntry {
+  GlobalDeclID ID;
+  bool Template;
+};
+
+/// The precompiled preamble the unit was read on, as the hash of its bytes
+/// (clangd builds an AST on the same preamble on every edit), or nullopt when
+/// it was not read on one, or not by clang's ASTReader.
+std::optional<uint64_t> preambleKey(ASTContext &Ctx, Preprocessor *PP) {
+  if (!PP || !Ctx.getExternalSource() || !PP->getExternalSource())
+    return std::nullopt;
+  // The preprocessor's and the AST's external sources are one ASTReader
+  // when the unit was read from an AST file (ASTReader is the only class of
+  // clang that is both; LLVM is built without RTTI).
+  auto *Reader = static_cast<ASTReader *>(PP->getExternalSource());
+  if (static_cast<ExternalASTSource *>(Reader) != Ctx.getExternalSource())
+    return std::nullopt;
+  std::optional<uint64_t> Key;
+  for (const serialization::ModuleFile &MF : Reader->getModuleManager()) {
+    if ((MF.Kind != serialization::MK_Preamble && MF.Kind != serialization::MK_PCH) ||
+        !MF.Buffer || Key)
+      return std::nullopt; // one preamble, nothing else
+    Key = llvm::xxh3_64bits(MF.Buffer->getBuffer()) ^ MF.Buffer->getBufferSize();
+  }
+  return Key;
+}
+
+/// The preamble part of collect() of the last preambles seen, by preamble
+/// key, most recent last (a few: one per file open in the editor; a miss
+/// costs the full walk, as without the cache).
+std::mutex PreambleCacheMutex;
+std::vector<std::pair<uint64_t, std::vector<PreambleEntry>>> PreambleCache;
+constexpr size_t PreambleCacheSize = 8;
+
+/// collect(TU) for a unit read on a precompiled preamble: the preamble's
+/// declarations precede the unit's own in TU->decls() (they are its
+/// external lexical declarations, loaded first), so the result is the
+/// preamble's entries, looked up by id instead of by deserializing every
+/// declaration and class of the preamble again, then the walk of the unit's
+/// own declarations. The same variables in the same order as collect(TU).
+void collectOnPreamble(ASTContext &Ctx, uint64_t Key, std::vector<const VarDecl *> &Out) {
+  const TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
+  std::vector<PreambleEntry> Entries;
+  bool Hit = false;
+  {
+    std::lock_guard<std::mutex> Lock(PreambleCacheMutex);
+    auto It = llvm::find_if(PreambleCache, [&](const auto &E) { return E.first == Key; });
+    if (It != PreambleCache.end()) {
+      Entries = It->second;
+      Hit = true;
+      std::rotate(It, It + 1, PreambleCache.end());
+    }
+  }
+  if (!Hit) {
+    // The full walk once; record the preamble's part by id.
+    std::vector<const VarDecl *> All;
+    collect(TU, All);
+    // The preamble's part by id, in walk order, templates in place.
+    std::function<void(const DeclContext *)> Walk = [&](const DeclContext *DC) {
+      for (const Decl *D : DC->decls()) {
+        if (!D->isFromASTFile())
+          continue;
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          if (writtenConstant(VD) && !VD->getType()->isDependentType() &&
+              VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly)
+            Entries.push_back({VD->getGlobalID(), false});
+          continue;
+        }
+        if (isa<VarTemplateDecl>(D)) {
+          Entries.push_back({D->getGlobalID(), true});
+          continue;
+        }
+        if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
+          Walk(cast<DeclContext>(D));
+          continue;
+        }
+        if (const auto *RD = dyn_cast<CXXRecordDecl>(D);
+            RD && RD->isThisDeclarationADefinition() && !RD->isDependentContext())
+          Walk(RD);
+      }
+    };
+    Walk(TU);
+    std::lock_guard<std::mutex> Lock(PreambleCacheMutex);
+    if (PreambleCache.size() >= PreambleCacheSize)
+      PreambleCache.erase(PreambleCache.begin());
+    PreambleCache.emplace_back(Key, Entries);
+    Out = std::move(All);
+    return;
+  }
+  ExternalASTSource *Source = Ctx.getExternalSource();
+  for (const PreambleEntry &E : Entries) {
+    Decl *D = Source->GetExternalDecl(E.ID);
+    if (!E.Template) {
+      if (const auto *VD = dyn_cast_or_null<VarDecl>(D))
         Out.push_back(VD);
       continue;
     }
-    if (const auto *VTD = dyn_cast<VarTemplateDecl>(D)) {
+    if (const auto *VTD = dyn_cast_or_null<VarTemplateDecl>(D))
       for (const VarTemplateSpecializationDecl *S : VTD->specializations())
         if (writtenConstant(S) && !S->getType()->isDependentType())
           Out.push_back(S);
-      continue;
-    }
-    if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
-      collect(cast<DeclContext>(D), Out);
-      continue;
-    }
-    if (const auto *RD = dyn_cast<CXXRecordDecl>(D);
-        RD && RD->isThisDeclarationADefinition() && !RD->isDependentContext())
-      collect(RD, Out);
   }
+  // The unit's own declarations (not loaded from the preamble).
+  for (const Decl *D : TU->noload_decls())
+    collectDecl(D, Out);
 }
 
 } // namespace
@@ -67,7 +189,10 @@ void ConstantSizeCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   if (!TU || !isDeviceSide(*Ctx))
     return;
   std::vector<const VarDecl *> Vars;
-  collect(TU, Vars);
+  if (std::optional<uint64_t> Key = preambleKey(*Ctx, PP))
+    collectOnPreamble(*Ctx, *Key, Vars);
+  else
+    collect(TU, Vars);
   uint64_t Total = 0;
   const VarDecl *Crossing = nullptr;
   std::vector<std::pair<uint64_t, const VarDecl *>> Sizes;

@@ -20,6 +20,11 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
+  void registerCudaPPCallbacks(const clang::SourceManager &SM,
+                               clang::Preprocessor *PP) override {
+    this->PP = PP;
+  }
+
 protected:
   void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
@@ -28,6 +33,9 @@ private:
   uint64_t MaxBytes;
   /// How many of the largest variables get a note (3).
   unsigned Contributors;
+  /// The unit's preprocessor (its external source tells a unit read on a
+  /// precompiled preamble: clangd's, `--preamble`).
+  clang::Preprocessor *PP = nullptr;
 };
 
 } // namespace cuda_lint

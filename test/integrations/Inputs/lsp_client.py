@@ -16,6 +16,8 @@ line per diagnostic:
   NOTE <file>:<line>:<col>: <message>           (relatedInformation)
 
 (lines and columns 1-based), then `NODIAGS <file>` for a file without any.
+With --edit it then changes each file (a comment line appended, version 2)
+and prints `EDITED` and the diagnostics of the new version the same way.
 With --timing it prints on stderr, per file, the seconds from the first
 didOpen to its diagnostics. With --symbols it asks for the document symbols of each file and prints
 `SYMBOL <name>`; with --hover LINE:COL, the hover text there (first file). Then it sends `shutdown` and `exit`, waits for the server and
@@ -114,11 +116,37 @@ def file_uri(path):
     return "file://" + path
 
 
+def print_diagnostics(files, results, root):
+    """Prints the diagnostics of each file (see the module's doc)."""
+    for name, _ in files:
+        diags = results[name]
+        if not diags:
+            print("NODIAGS %s" % name)
+        for d in diags:
+            start = d["range"]["start"]
+            print("DIAG %s:%d:%d: %s [%s] (%s) %s" % (
+                name, start["line"] + 1, start["character"] + 1,
+                SEVERITIES.get(d.get("severity"), "?"),
+                d.get("code", ""), d.get("source", ""),
+                d["message"].replace("\n", " | ")))
+            for rel in d.get("relatedInformation", []):
+                loc = rel["location"]
+                rel_name = os.path.relpath(loc["uri"][len("file://"):],
+                                           root)
+                print("NOTE %s:%d:%d: %s" % (
+                    rel_name, loc["range"]["start"]["line"] + 1,
+                    loc["range"]["start"]["character"] + 1,
+                    rel["message"]))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--file", action="append", default=[],
                     metavar="NAME=SOURCE",
                     help="copy SOURCE into the project as NAME and open it")
+    ap.add_argument("--copy", action="append", default=[],
+                    metavar="NAME=SOURCE",
+                    help="copy SOURCE into the project as NAME, not opened")
     ap.add_argument("--compile-flags",
                     help="write compile_flags.txt: one flag per line, "
                          "given space-separated")
@@ -134,6 +162,10 @@ def main():
     ap.add_argument("--hover", metavar="LINE:COL",
                     help="also print the hover text at LINE:COL (1-based) "
                          "of the first file, as `HOVER <first line>`")
+    ap.add_argument("--edit", action="store_true",
+                    help="then edit each file (didChange, version 2: a "
+                         "comment line appended) and print the diagnostics "
+                         "of that version the same way, after `EDITED`")
     ap.add_argument("--timeout", type=float, default=240.0)
     ap.add_argument("--timing", action="store_true",
                     help="print on stderr `TIMING <file> <seconds>`: from "
@@ -158,6 +190,11 @@ def main():
             os.makedirs(os.path.dirname(dest), exist_ok=True)
             shutil.copyfile(source, dest)
             files.append((name, dest))
+        for spec in args.copy:
+            name, _, source = spec.partition("=")
+            dest = os.path.join(root, name)
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            shutil.copyfile(source, dest)
         if args.compile_flags is not None:
             with open(os.path.join(root, "compile_flags.txt"), "w") as f:
                 f.write("\n".join(args.compile_flags.split()) + "\n")
@@ -221,25 +258,25 @@ def main():
                       file=sys.stderr)
             results[pending.pop(uri)] = msg["params"]["diagnostics"]
 
-        for name, _ in files:
-            diags = results[name]
-            if not diags:
-                print("NODIAGS %s" % name)
-            for d in diags:
-                start = d["range"]["start"]
-                print("DIAG %s:%d:%d: %s [%s] (%s) %s" % (
-                    name, start["line"] + 1, start["character"] + 1,
-                    SEVERITIES.get(d.get("severity"), "?"),
-                    d.get("code", ""), d.get("source", ""),
-                    d["message"].replace("\n", " | ")))
-                for rel in d.get("relatedInformation", []):
-                    loc = rel["location"]
-                    rel_name = os.path.relpath(loc["uri"][len("file://"):],
-                                               root)
-                    print("NOTE %s:%d:%d: %s" % (
-                        rel_name, loc["range"]["start"]["line"] + 1,
-                        loc["range"]["start"]["character"] + 1,
-                        rel["message"]))
+        print_diagnostics(files, results, root)
+
+        if args.edit:
+            for name, dest in files:
+                with open(dest, encoding="utf-8") as f:
+                    text = f.read()
+                server.notify("textDocument/didChange", {
+                    "textDocument": {"uri": file_uri(dest), "version": 2},
+                    "contentChanges": [{"text": text + "// edited\n"}]})
+            pending = {file_uri(dest): name for name, dest in files}
+            results = {}
+            while pending:
+                msg = server.wait(
+                    lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                    and m["params"]["uri"] in pending
+                    and m["params"].get("version") == 2, deadline)
+                results[pending.pop(msg["params"]["uri"])] = msg["params"]["diagnostics"]
+            print("EDITED")
+            print_diagnostics(files, results, root)
 
         if args.symbols:
             for name, dest in files:
