@@ -877,6 +877,27 @@ std::optional<UValue> UniformityTransfer::evalIntrinsic(
   }
 }
 
+namespace {
+/// Whether \p FD is one of CuTe's layout-shape queries: `cute::size`,
+/// `shape`, `rank`, `depth`, `cosize` (free functions of namespace cute), or
+/// the same-named members of its Tensor and Layout classes.
+bool isCuteShapeQuery(const FunctionDecl *FD) {
+  if (!FD->getIdentifier() ||
+      !llvm::is_contained({"size", "shape", "rank", "depth", "cosize"}, FD->getName()))
+    return false;
+  const DeclContext *DC = FD->getDeclContext();
+  if (const auto *RD = dyn_cast<CXXRecordDecl>(DC)) {
+    if (!RD->getIdentifier() ||
+        !llvm::is_contained({"Tensor", "Layout", "ComposedLayout"}, RD->getName()))
+      return false;
+    DC = RD->getDeclContext();
+  }
+  const auto *NS = dyn_cast<NamespaceDecl>(DC);
+  return NS && NS->getIdentifier() && NS->getName() == "cute" &&
+         NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+} // namespace
+
 UValue UniformityTransfer::evalCall(const CallExpr *CE, State &St) {
   // A call of a constexpr function that folds to a constant
   // (`ggml_cuda_get_physical_warp_size()`) is that constant.
@@ -932,6 +953,14 @@ UValue UniformityTransfer::evalCall(const CallExpr *CE, State &St) {
             CE, *I, [&](int Index) { return Index < 0 ? UValue::block() : Arg(Index); },
             JoinAll))
       return *V;
+
+  // CuTe's shape queries: a thread's partition of a tensor
+  // (local_partition(gA, tA, threadIdx.x)) has the same layout in every
+  // thread, the thread index moving only its data pointer, so its size,
+  // shape, rank and depth are block-uniform (CuTe's loop bounds:
+  // `int k_tile_count = size<3>(tAgA)`).
+  if (isCuteShapeQuery(FD))
+    return UValue::block();
 
   // Functions of this translation unit: their body, in this context.
   if (UC.isAnalysedCallee(FD)) {
