@@ -157,8 +157,8 @@ def main():
     ap.add_argument("--edits", type=int, default=10, help="edits per run")
     ap.add_argument("--command", choices=["clang", "nvcc"], default="clang")
     ap.add_argument("--database",
-                    default="/work/real/cuda-samples/build/compile_commands.json",
-                    help="where --command nvcc takes the unit's command from")
+                    help="compile_commands.json that --command nvcc takes the unit's command "
+                         "from (e.g. a cuda-samples build's)")
     ap.add_argument("--server", action="append", metavar="NAME=BINARY",
                     help="default: cuda-lint-clangd=build/bin/cuda-lint-clangd "
                          "and clangd-22=/usr/lib/llvm-22/bin/clangd")
@@ -172,6 +172,8 @@ def main():
                     help="a command line put before each server's, e.g. "
                          "'valgrind --tool=callgrind' (%%s: the server's name)")
     args = ap.parse_args()
+    if args.command == "nvcc" and not args.database:
+        ap.error("--command nvcc needs --database")
     servers = []
     for spec in args.server or [
             "cuda-lint-clangd=" + os.path.join(HERE, "..", "build", "bin",
