@@ -1,1 +1,0 @@
-__global__ void __launch_bounds__(64) __maxnreg__(32) k() {}
