@@ -113,7 +113,10 @@
 #include "llvm/ADT/FunctionExtras.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -222,15 +225,37 @@ bool isNvccCommand(llvm::StringRef Compiler) {
 /// command-line tool allows (driver/NvccTranslation.h, ResponseFilePolicy):
 /// the tree of the directory holding the compile database clang-tidy would
 /// find for the file, else the file's own directory.
+/// Plus the trees the user named when starting the server: clangd's
+/// --compile-commands-dir (the database the user chose, wherever it is) and
+/// cuda-lint-clangd's own --allow-response-files-in (as the command line's).
+/// Set once in main, before clangd starts its threads; read-only afterwards.
+std::vector<std::string> &userResponseFileTrees() {
+  static std::vector<std::string> Trees;
+  return Trees;
+}
+
+/// The real path of directory \p Dir (absolute, dots removed, links
+/// resolved), or nothing when it does not exist.
+std::optional<std::string> realDirectory(llvm::StringRef Dir) {
+  llvm::SmallString<256> A(Dir);
+  llvm::sys::fs::make_absolute(A);
+  llvm::sys::path::remove_dots(A, /*remove_dot_dot=*/true);
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(A, Real) || !llvm::sys::fs::is_directory(Real))
+    return std::nullopt;
+  return std::string(Real);
+}
+
 cuda_lint::ResponseFilePolicy responseFilePolicyFor(llvm::StringRef File) {
   cuda_lint::ResponseFilePolicy Policy;
   Policy.RestrictToTrees = true;
   std::string Dir = cuda_lint::findCompilationDatabaseFor(File);
   if (Dir.empty())
     Dir = llvm::sys::path::parent_path(File).str();
-  llvm::SmallString<256> Real;
-  if (!llvm::sys::fs::real_path(Dir, Real))
-    Policy.AllowedTrees.push_back(std::string(Real));
+  if (std::optional<std::string> Real = realDirectory(Dir))
+    Policy.AllowedTrees.push_back(std::move(*Real));
+  for (const std::string &T : userResponseFileTrees())
+    Policy.AllowedTrees.push_back(T);
   return Policy;
 }
 
@@ -1032,10 +1057,61 @@ int main(int argc, char **argv) {
     }
   }
 
-  std::vector<char *> Args(argv, argv + argc);
+  // The response-file trees the user names (responseFilePolicyFor):
+  // --allow-response-files-in is ours and is taken out before clangd parses
+  // its options; --compile-commands-dir is clangd's and stays.
+  std::vector<char *> Args{argv[0]};
+  std::vector<std::string> Trees;
+  auto TakeCompileCommandsDir = [&](llvm::ArrayRef<const char *> Argv) {
+    for (size_t I = 0; I < Argv.size(); ++I) {
+      llvm::StringRef A = Argv[I];
+      if (!A.consume_front("--") && !A.consume_front("-"))
+        continue;
+      if (A.consume_front("compile-commands-dir")) {
+        if (A.consume_front("="))
+          Trees.push_back(A.str());
+        else if (A.empty() && I + 1 < Argv.size())
+          Trees.push_back(Argv[++I]);
+      }
+    }
+  };
+  for (int I = 1; I < argc; ++I) {
+    llvm::StringRef A = argv[I];
+    if (A.consume_front("--allow-response-files-in") ||
+        A.consume_front("-allow-response-files-in")) {
+      if (A.consume_front("=")) {
+      } else if (A.empty() && I + 1 < argc) {
+        A = argv[++I];
+      } else {
+        llvm::errs() << "cuda-lint-clangd: --allow-response-files-in needs a directory\n";
+        return 2;
+      }
+      llvm::SmallVector<llvm::StringRef, 4> Dirs;
+      A.split(Dirs, ',', -1, /*KeepEmpty=*/false);
+      Trees.insert(Trees.end(), Dirs.begin(), Dirs.end());
+      continue;
+    }
+    Args.push_back(argv[I]);
+  }
+  TakeCompileCommandsDir(std::vector<const char *>(Args.begin() + 1, Args.end()));
+  llvm::BumpPtrAllocator EnvAlloc;
+  llvm::StringSaver EnvSaver(EnvAlloc);
+  if (const char *EnvFlags = std::getenv("CLANGD_FLAGS")) {
+    llvm::SmallVector<const char *, 16> EnvArgs;
+    llvm::cl::TokenizeGNUCommandLine(EnvFlags, EnvSaver, EnvArgs);
+    TakeCompileCommandsDir(EnvArgs);
+  }
+  for (const std::string &T : Trees) {
+    if (std::optional<std::string> Real = realDirectory(T))
+      userResponseFileTrees().push_back(std::move(*Real));
+    else
+      llvm::errs() << "cuda-lint-clangd: response files are not read from '" << T
+                   << "': not a directory\n";
+  }
+
   bool HasResourceDir = false;
-  for (int I = 1; I < argc; ++I)
-    HasResourceDir |= mentionsResourceDir(argv[I]);
+  for (size_t I = 1; I < Args.size(); ++I)
+    HasResourceDir |= mentionsResourceDir(Args[I]);
   if (const char *EnvFlags = std::getenv("CLANGD_FLAGS"))
     HasResourceDir |= mentionsResourceDir(EnvFlags);
   static std::string ResourceDirFlag =

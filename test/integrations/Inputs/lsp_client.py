@@ -154,6 +154,11 @@ def main():
                     help="write compile_commands.json with this command "
                          "(space-separated, the file name appended) for "
                          "every file")
+    ap.add_argument("--database-dir",
+                    help="write the compile_commands.json of "
+                         "--compile-commands into this directory instead "
+                         "of the project, and start the server with "
+                         "--compile-commands-dir=DIR (an out-of-tree build)")
     ap.add_argument("--clangd-config", help="write this text to .clangd")
     ap.add_argument("--cuda-lint-config",
                     help="write this text to .cuda-lint.yaml (\\n: newline)")
@@ -202,7 +207,12 @@ def main():
             entries = [{"directory": root, "file": dest,
                         "arguments": args.compile_commands.split() + [dest]}
                        for _, dest in files]
-            with open(os.path.join(root, "compile_commands.json"), "w") as f:
+            db_dir = root
+            if args.database_dir:
+                db_dir = os.path.abspath(args.database_dir)
+                os.makedirs(db_dir, exist_ok=True)
+                server_argv.append("--compile-commands-dir=" + db_dir)
+            with open(os.path.join(db_dir, "compile_commands.json"), "w") as f:
                 json.dump(entries, f, indent=1)
         if args.cuda_lint_config is not None:
             with open(os.path.join(root, ".cuda-lint.yaml"), "w") as f:
