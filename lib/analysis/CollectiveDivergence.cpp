@@ -1,5 +1,6 @@
 //===- CollectiveDivergence.cpp - Collectives under divergent control -----===//
 #include "analysis/CollectiveDivergence.h"
+#include "analysis/BodyParents.h"
 #include "analysis/KernelLaunches.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -147,9 +148,201 @@ static void leavingExits(const Stmt *S, bool InLoop,
 
 static bool isKernelDecl(const FunctionDecl *FD);
 
+/// Whether \p CE is a plain block barrier: `__syncthreads()`, or the `sync()`
+/// of cooperative_groups' thread_block (member or free function), which
+/// compile to `bar.sync 0` / `barrier.sync 0`.
+static bool isPlainBlockBarrier(const CallExpr *CE, const IntrinsicInfo &I) {
+  if (I.Kind == IntrinsicKind::BlockBarrier)
+    return I.Name == "__syncthreads";
+  return I.Kind == IntrinsicKind::GroupBarrier && I.Name == "sync";
+}
+
+/// The value of \p Cond when it is a constant in this (non-dependent) body:
+/// `np > 1` with a template argument, `false && threadIdx.x`.
+static std::optional<bool> constantCondition(const Expr *Cond,
+                                             const ASTContext &Ctx) {
+  if (!Cond || Cond->isValueDependent() || Cond->isTypeDependent())
+    return std::nullopt;
+  bool V = false;
+  // A condition with side effects (a call) still folds when the evaluator
+  // need not look at them (short circuit); EvaluateAsBooleanCondition
+  // refuses otherwise.
+  if (Cond->EvaluateAsBooleanCondition(V, Ctx))
+    return V;
+  return std::nullopt;
+}
+
+std::optional<unsigned>
+CollectiveDivergence::barriersOnEveryPath(const Stmt *S, unsigned Depth) {
+  if (!S || isa<LambdaExpr>(S))
+    return 0;
+  const ASTContext &Ctx = UC.astContext();
+  auto Sum = [&](std::initializer_list<const Stmt *> Parts)
+      -> std::optional<unsigned> {
+    unsigned N = 0;
+    for (const Stmt *P : Parts) {
+      std::optional<unsigned> C = barriersOnEveryPath(P, Depth);
+      if (!C)
+        return std::nullopt;
+      N += *C;
+    }
+    return N;
+  };
+  // Two ways through: the same count on both, or unknown.
+  auto Either = [&](const Stmt *A, const Stmt *B) -> std::optional<unsigned> {
+    std::optional<unsigned> CA = barriersOnEveryPath(A, Depth),
+                            CB = barriersOnEveryPath(B, Depth);
+    if (CA && CB && *CA == *CB)
+      return CA;
+    return std::nullopt;
+  };
+  // Whether \p X reaches no collective of the query at all (then its paths
+  // need not be followed).
+  auto Synchronizes = [&](const Stmt *X) {
+    llvm::SmallVector<const CallExpr *, 16> Calls;
+    collectCalls(X, /*SkipLambdas=*/true, Calls);
+    for (const CallExpr *CE : Calls) {
+      const FunctionDecl *C = CE->getDirectCallee(), *Def = nullptr;
+      if (!C)
+        continue;
+      if (collective(C) || (UC.isAnalysedCallee(C) && callsCollective(C)))
+        return true;
+      if (LibraryCollectives && !UC.isAnalysedCallee(C) && C->hasBody(Def) &&
+          Def && libraryStep(Def, 0))
+        return true;
+    }
+    return false;
+  };
+
+  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, BreakStmt, ContinueStmt,
+          CXXThrowExpr>(S))
+    return std::nullopt; // the path leaves the statement being counted
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt,
+          CXXTryStmt>(S)) {
+    // Breaks and continues inside a loop or switch stay inside it; a barrier
+    // in it makes the count depend on the trip count or the case.
+    llvm::SmallVector<const Stmt *, 4> Exits;
+    leavingExits(S, isBreakTarget(S), Exits);
+    if (Exits.empty() && !Synchronizes(S))
+      return 0;
+    return std::nullopt;
+  }
+  if (const auto *IS = dyn_cast<IfStmt>(S)) {
+    std::optional<unsigned> Before =
+        Sum({IS->getInit(), IS->getConditionVariableDeclStmt(), IS->getCond()});
+    if (!Before)
+      return std::nullopt;
+    std::optional<unsigned> Arms;
+    if (std::optional<bool> K = constantCondition(IS->getCond(), Ctx))
+      Arms = Sum({*K ? IS->getThen() : IS->getElse()});
+    else
+      Arms = Either(IS->getThen(), IS->getElse());
+    if (!Arms)
+      return std::nullopt;
+    return *Before + *Arms;
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
+    std::optional<unsigned> C = Sum({CO->getCond()});
+    if (!C)
+      return std::nullopt;
+    std::optional<unsigned> Arms;
+    if (std::optional<bool> K = constantCondition(CO->getCond(), Ctx))
+      Arms = Sum({*K ? CO->getTrueExpr() : CO->getFalseExpr()});
+    else
+      Arms = Either(CO->getTrueExpr(), CO->getFalseExpr());
+    if (!Arms)
+      return std::nullopt;
+    return *C + *Arms;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp()) {
+    std::optional<unsigned> L = Sum({BO->getLHS()}), R = Sum({BO->getRHS()});
+    if (L && R && *R == 0)
+      return *L;
+    return std::nullopt;
+  }
+  unsigned N = 0;
+  for (const Stmt *C : S->children()) {
+    std::optional<unsigned> A = barriersOnEveryPath(C, Depth);
+    if (!A)
+      return std::nullopt;
+    N += *A;
+  }
+  const auto *CE = dyn_cast<CallExpr>(S);
+  if (!CE || isa<CUDAKernelCallExpr>(CE))
+    return N; // a launched grid is not this block
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee)
+    return N;
+  if (const IntrinsicInfo *I = collective(Callee)) {
+    if (collective(CE) && isPlainBlockBarrier(CE, *I))
+      return N + 1;
+    return std::nullopt;
+  }
+  if (!UC.isAnalysedCallee(Callee)) {
+    const FunctionDecl *Def = nullptr;
+    if (LibraryCollectives && Callee->hasBody(Def) && Def && libraryStep(Def, 0))
+      return std::nullopt; // a library function that synchronizes inside
+    return N;
+  }
+  if (!callsCollective(Callee))
+    return N;
+  const FunctionDecl *Def = nullptr;
+  if (!Callee->hasBody(Def) || !Def || Depth >= MaxHelperDepth)
+    return std::nullopt;
+  auto It = HelperBarriers.find(Def);
+  if (It == HelperBarriers.end()) {
+    HelperBarriers[Def] = std::nullopt; // a recursion: unknown
+    std::optional<unsigned> B = barriersOnEveryPath(Def->getBody(), Depth + 1);
+    HelperBarriers[Def] = B;
+    It = HelperBarriers.find(Def);
+  }
+  if (!It->second)
+    return std::nullopt;
+  return N + *It->second;
+}
+
+bool CollectiveDivergence::armsMatchBarriers(const Stmt *Branch) {
+  const ASTContext &Ctx = UC.astContext();
+  // `if (a && b)`: the branch on `a` joins that of the if.
+  if (const auto *BO = dyn_cast<BinaryOperator>(Branch);
+      BO && BO->isLogicalOp()) {
+    const BodyParents &Parents = BodyParents::forAST(UC.astContext());
+    const Stmt *Child = BO;
+    const IfStmt *If = nullptr;
+    for (StmtParent P = Parents.parent(Child); P.S && !If;
+         Child = P.S, P = Parents.parent(Child)) {
+      if (const auto *IS = dyn_cast<IfStmt>(P.S)) {
+        if (IS->getCond() != Child)
+          return false;
+        If = IS;
+      } else if (!isa<BinaryOperator, ParenExpr, ImplicitCastExpr,
+                      UnaryOperator, ExprWithCleanups>(P.S)) {
+        return false;
+      }
+    }
+    if (!If)
+      return false;
+    Branch = If;
+  }
+  if (const auto *IS = dyn_cast<IfStmt>(Branch)) {
+    if (constantCondition(IS->getCond(), Ctx))
+      return false; // not a divergent branch
+    std::optional<unsigned> C = barriersOnEveryPath(IS->getCond());
+    std::optional<unsigned> T = barriersOnEveryPath(IS->getThen());
+    std::optional<unsigned> E = barriersOnEveryPath(IS->getElse());
+    return C && *C == 0 && T && E && *T == *E && *T > 0;
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(Branch)) {
+    std::optional<unsigned> T = barriersOnEveryPath(CO->getTrueExpr());
+    std::optional<unsigned> E = barriersOnEveryPath(CO->getFalseExpr());
+    return T && E && *T == *E && *T > 0;
+  }
+  return false;
+}
+
 std::optional<DivergentControl>
 CollectiveDivergence::controlOf(const FunctionUniformity &Where,
-                                const Stmt *Reached) const {
+                                const Stmt *Reached) {
   const FunctionDecl *FD = Where.function();
   bool Kernel = isKernelDecl(FD);
   for (DivergentControl &DC : Where.divergentControls(Reached, divergence())) {
@@ -158,6 +351,11 @@ CollectiveDivergence::controlOf(const FunctionUniformity &Where,
     // with a block of n threads at every launch.
     if (Kernel && DC.Cond &&
         conditionAtEveryLaunch(DC.Cond, FD, FD->getASTContext()))
+      continue;
+    // Both arms pass the same barriers: every thread arrives once at each.
+    if (MatchedBarriers && DC.Branch && !DC.Exit && !DC.IsLoop &&
+        (DC.Level != Uniformity::ThreadVarying || MatchedBarriersThreadVarying) &&
+        armsMatchBarriers(DC.Branch))
       continue;
     if (!ExitedLanesDoNotCount || !Kernel || !DC.Exit || !DC.Branch)
       return DC;

@@ -100,6 +100,34 @@ public:
   /// barriers do not get this (every thread of the block must arrive).
   void setExitedLanesDoNotCount(bool V) { ExitedLanesDoNotCount = V; }
 
+  /// Block barriers matched on both arms of a branch do not count as
+  /// divergent there: `if (warp_is_leader) { ...; __syncthreads(); } else {
+  /// __syncthreads(); }`, where every path from the branch to its join
+  /// executes the same number of plain block barriers (`__syncthreads()`, a
+  /// thread_block's `sync()`), none of them in a loop or after a jump out of
+  /// the arm. `bar.sync 0` counts the threads that arrive, not the
+  /// instruction they arrive at (PTX ISA, "barrier"), so every thread still
+  /// arrives once at each barrier interval. Within one warp that holds only on
+  /// sm_70 and later: before, "all threads in a warp must execute the same
+  /// barrier instruction". \p ThreadVarying allows conditions that vary
+  /// within a warp too (the caller knows the architecture); a condition that
+  /// varies only between warps is always allowed. ggml's flash-attention
+  /// kernels use the pattern on purpose.
+  void setMatchedBarriers(bool On, bool ThreadVarying) {
+    MatchedBarriers = On;
+    MatchedBarriersThreadVarying = ThreadVarying;
+  }
+
+  /// The number of plain block barriers that every execution of \p S
+  /// performs (helpers of the translation unit included), or std::nullopt
+  /// when it depends on the path: a barrier in a loop or a switch, a jump
+  /// (return, break, continue, goto) in a statement that has a barrier, a
+  /// barrier of another kind (`__syncthreads_count`, `__barrier_sync`, a
+  /// library function that synchronizes), arms of a branch that differ.
+  /// Branches whose condition is a constant take their live arm.
+  std::optional<unsigned> barriersOnEveryPath(const clang::Stmt *S,
+                                              unsigned Depth = 0);
+
   /// Library functions (defined in system headers, whose bodies the walk
   /// does not analyse) that reach one of the query's collectives, through
   /// at most MaxHelperDepth calls, are collectives themselves: a
@@ -138,6 +166,13 @@ private:
   RequiredLevel Level;
   CallFilter Filter;
   bool ExitedLanesDoNotCount = false;
+  bool MatchedBarriers = false, MatchedBarriersThreadVarying = false;
+  /// barriersOnEveryPath of helper bodies (a recursion in progress: none).
+  llvm::DenseMap<const clang::FunctionDecl *, std::optional<unsigned>>
+      HelperBarriers;
+  /// Whether the arms of \p Branch (an if, a `?:`, or a `&&`/`||` in an
+  /// if's condition) execute the same known number of plain barriers.
+  bool armsMatchBarriers(const clang::Stmt *Branch);
   bool LibraryCollectives = false;
   llvm::DenseSet<const FunctionUniformity *> Visited;
   /// Per library function: the call of its body on the way to a collective
@@ -155,7 +190,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> CallsLibrary;
 
   std::optional<DivergentControl> controlOf(const FunctionUniformity &Where,
-                                            const clang::Stmt *Reached) const;
+                                            const clang::Stmt *Reached);
 
   Uniformity divergence() const {
     return Level == RequiredLevel::WarpUniform ? Uniformity::ThreadVarying

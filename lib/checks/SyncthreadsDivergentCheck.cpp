@@ -1,10 +1,21 @@
 #include "checks/SyncthreadsDivergentCheck.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/Support/YAMLTraits.h"
 
 using namespace clang;
 
 namespace cuda_lint {
+
+SyncthreadsDivergentCheck::SyncthreadsDivergentCheck(llvm::StringRef Name,
+                                                     tidy::ClangTidyContext *Context)
+    : CollectiveDivergenceCheckBase(Name, Context),
+      ReportMatchedBarriers(
+          llvm::yaml::parseBool(Options.get("ReportMatchedBarriers", "false")).value_or(false)) {}
+
+void SyncthreadsDivergentCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "ReportMatchedBarriers", ReportMatchedBarriers ? "true" : "false");
+}
 
 /// Whether \p T (a reference, a pointer, cv-qualified) is
 /// cooperative_groups' thread_block.
@@ -43,6 +54,9 @@ std::vector<DivergentCollective> SyncthreadsDivergentCheck::findings(
         return I.Kind == IntrinsicKind::BlockBarrier || isThreadBlockSync(CE);
       });
   Query.setLibraryCollectives(true);
+  // Matched barriers on both arms of a branch whose condition varies only
+  // between warps (not within one: that hangs on an H200).
+  Query.setMatchedBarriers(!ReportMatchedBarriers, /*ThreadVarying=*/false);
   return Query.run(Functions);
 }
 

@@ -17,7 +17,8 @@ namespace cuda_lint {
 /// Docs: docs/rules/cuda-syncthreads-divergent.md
 class SyncthreadsDivergentCheck : public CollectiveDivergenceCheckBase {
 public:
-  using CollectiveDivergenceCheckBase::CollectiveDivergenceCheckBase;
+  SyncthreadsDivergentCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
   /// Whether \p CE, a call of a GroupBarrier intrinsic (cooperative_groups
   /// `sync`, `barrier_wait`), synchronizes a `thread_block`: a member of
@@ -29,6 +30,14 @@ protected:
   findings(UniformityContext &UC,
            llvm::ArrayRef<const clang::FunctionDecl *> Functions) override;
   Wording wording() const override;
+
+private:
+  /// Option ReportMatchedBarriers (default false): also report a barrier
+  /// matched on both arms of a branch whose condition varies only between
+  /// warps (every path from the branch to its join passes the same plain
+  /// barriers; CollectiveDivergence::setMatchedBarriers). Such code gives
+  /// correct results on an H200, and compute-sanitizer synccheck reports it.
+  const bool ReportMatchedBarriers;
 };
 
 } // namespace cuda_lint
