@@ -1510,9 +1510,24 @@ void UniformitySolver::finish() {
     }
   }
   // The return value: joined over returns, and divergent when a return is
-  // reached under divergent control.
+  // reached under divergent control. Only returns reachable from the entry
+  // count: `if (width == 32) return __all_sync(...); else { ...shuffles...;
+  // return x; }` in an instantiation with width 32 returns the vote, whose
+  // result is warp-uniform (the else arm is a pruned, trivially false edge).
+  llvm::BitVector Reachable(G->getNumBlockIDs());
+  llvm::SmallVector<const CFGBlock *, 32> Stack{&G->getEntry()};
+  Reachable.set(G->getEntry().getBlockID());
+  while (!Stack.empty()) {
+    const CFGBlock *B = Stack.pop_back_val();
+    for (const CFGBlock *Succ : B->succs())
+      if (Succ && !Reachable.test(Succ->getBlockID())) {
+        Reachable.set(Succ->getBlockID());
+        Stack.push_back(Succ);
+      }
+  }
   UValue Ret;
   for (const CFGBlock *B : *G)
+    if (Reachable.test(B->getBlockID()))
     for (const CFGElement &El : *B)
       if (auto CS = El.getAs<CFGStmt>())
         if (const auto *RS = dyn_cast<ReturnStmt>(CS->getStmt())) {

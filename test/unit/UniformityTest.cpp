@@ -551,6 +551,37 @@ __global__ void k() {
     EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
 }
 
+TEST(Uniformity, DeadReturnsDoNotCount) {
+  // The return value joins only the returns reachable from the entry: with
+  // width 32 the else arm (a pruned, trivially false edge) is dead, and the
+  // helper returns the vote (ggml's warp_reduce_all, common.cuh).
+  Parsed P = parse(R"(
+constexpr __device__ int physicalWarpSize() { return 32; }
+template <int width = 32> __device__ int reduceAll(int x) {
+  if (width == physicalWarpSize()) {
+    return __all_sync(FULL, x);
+  } else {
+    for (int o = width / 2; o > 0; o >>= 1)
+      x = __shfl_down_sync(FULL, x, o, width) && x;
+    return x;
+  }
+}
+__device__ int deadVarying(int x) {
+  if (sizeof(int) == 8)
+    return threadIdx.x;
+  return x;
+}
+__global__ void k() {
+  probe(reduceAll(threadIdx.x));      // 0 warp: the vote
+  probe(reduceAll<16>(threadIdx.x));  // 1 varying: the shuffles
+  probe(deadVarying(blockIdx.x));     // 2 block
+  probe(deadVarying(threadIdx.x));    // 3 varying
+})");
+  Uniformity Want[] = {Warp, Varying, Block, Varying};
+  for (unsigned I = 0; I < std::size(Want); ++I)
+    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+}
+
 TEST(Uniformity, CallsWmmaTransitively) {
   Parsed P = parse(R"(
 __device__ void tile(wmma::fragment<wmma::accumulator, 16, 16, 16, float> &acc) {
