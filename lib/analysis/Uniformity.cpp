@@ -265,6 +265,13 @@ public:
     return literal(E);
   }
   UValue VisitConstantExpr(const ConstantExpr *E);
+  /// A template argument in an instantiation (`tid < D` with D = 64): the
+  /// constant it stands for, a multiple of 32 or not.
+  UValue VisitSubstNonTypeTemplateParmExpr(const SubstNonTypeTemplateParmExpr *E) {
+    if (constant(E))
+      return literal(E);
+    return child(E->getReplacement());
+  }
   UValue VisitFloatingLiteral(const FloatingLiteral *) { return block(); }
   UValue VisitStringLiteral(const StringLiteral *) { return block(); }
   UValue VisitCXXBoolLiteralExpr(const CXXBoolLiteralExpr *) { return block(); }

@@ -68,10 +68,21 @@ struct Parsed {
   std::unique_ptr<UniformityContext> UC;
 
   const FunctionDecl *fn(llvm::StringRef Name) const {
-    for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+    for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls()) {
       if (const auto *FD = dyn_cast<FunctionDecl>(D))
         if (FD->getName() == Name && FD->hasBody())
           return FD;
+      // "k<64>": a specialization of a function template.
+      if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+        for (const FunctionDecl *S : FTD->specializations()) {
+          std::string N;
+          llvm::raw_string_ostream OS(N);
+          S->getNameForDiagnostic(OS, AST->getASTContext().getPrintingPolicy(),
+                                  /*Qualified=*/false);
+          if (N == Name && S->hasBody())
+            return S;
+        }
+    }
     ADD_FAILURE() << "no function " << Name.str();
     return nullptr;
   }
@@ -549,6 +560,24 @@ __global__ void k() {
                        Varying, Block};
   for (unsigned I = 0; I < std::size(Want); ++I)
     EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+}
+
+TEST(Uniformity, TemplateArgumentsAreConstants) {
+  // A template argument that is a multiple of 32 compares with an aligned
+  // thread index as a literal does (ggml fattn-vec.cuh: `tid < D`).
+  Parsed P = parse(R"(
+template <int D> __global__ void k() {
+  const int tid = 32 * threadIdx.y + threadIdx.x;
+  probe(tid < D);     // 0 warp with D = 64; varying with D = 40
+  probe(tid / D);     // 1
+}
+template __global__ void k<64>();
+template __global__ void k<40>();
+)");
+  EXPECT_EQ(P.probe("k<64>", 0), Warp);
+  EXPECT_EQ(P.probe("k<64>", 1), Warp);
+  EXPECT_EQ(P.probe("k<40>", 0), Varying);
+  EXPECT_EQ(P.probe("k<40>", 1), Varying);
 }
 
 TEST(Uniformity, DeadReturnsDoNotCount) {
