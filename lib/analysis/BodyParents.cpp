@@ -15,9 +15,15 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->doesThisDeclarationHaveABody())
-      if (Stmt *Body = FD->getBody())
-        Add(FD, Body);
+    if (!FD->doesThisDeclarationHaveABody())
+      return true;
+    if (Stmt *Body = FD->getBody())
+      Add(FD, Body);
+    // A constructor's member initializers run in its body's context.
+    if (const auto *CD = dyn_cast<CXXConstructorDecl>(FD))
+      for (const CXXCtorInitializer *I : CD->inits())
+        if (I->isWritten() && I->getInit())
+          Add(FD, I->getInit());
     return true;
   }
 

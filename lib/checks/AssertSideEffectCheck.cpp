@@ -1,4 +1,5 @@
 #include "checks/AssertSideEffectCheck.h"
+#include "analysis/BodyParents.h"
 #include "analysis/SideEffects.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -16,7 +17,7 @@ void AssertSideEffectCheck::registerMatchers(MatchFinder *Finder) {
                  "__assert", "__assert2"))));
   Finder->addMatcher(
       conditionalOperator(hasFalseExpression(ignoringParenImpCasts(Handler)),
-                          forFunction(functionDecl().bind("fn")))
+                          forEnclosingFunction(functionDecl().bind("fn")))
           .bind("assert"),
       this);
 }

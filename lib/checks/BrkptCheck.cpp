@@ -14,7 +14,7 @@ void BrkptCheck::registerMatchers(MatchFinder *Finder) {
   // Not the overload `__brkpt(int)` of clang's CUDA wrapper headers, which
   // calls `__brkpt()` (seen with --system-headers).
   Finder->addMatcher(callExpr(callee(functionDecl(hasName("::__brkpt"))),
-                              unless(forFunction(functionDecl(hasName("::__brkpt")))))
+                              unless(forEnclosingFunction(functionDecl(hasName("::__brkpt")))))
                          .bind("call"),
                      this);
 }

@@ -1,4 +1,5 @@
 #include "checks/ConstantDivergentIndexCheck.h"
+#include "analysis/BodyParents.h"
 #include "analysis/Uniformity.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -12,7 +13,7 @@ void ConstantDivergentIndexCheck::registerMatchers(MatchFinder *Finder) {
   // c[i], s.table[i] (s __constant__), and the first index of c[i][j].
   auto ConstantArray = ignoringParenImpCasts(
       anyOf(ConstantVar, memberExpr(hasObjectExpression(ignoringParenImpCasts(ConstantVar)))));
-  auto InDeviceCode = forFunction(
+  auto InDeviceCode = forEnclosingFunction(
       functionDecl(isDefinition(),
                    anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)))
           .bind("fn"));

@@ -1,4 +1,5 @@
 #include "checks/DeviceLaunchWithoutRdcCheck.h"
+#include "analysis/BodyParents.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -15,7 +16,7 @@ DeviceLaunchWithoutRdcCheck::DeviceLaunchWithoutRdcCheck(llvm::StringRef Name,
 
 void DeviceLaunchWithoutRdcCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
-      cudaKernelCallExpr(forCallable(functionDecl().bind("caller"))).bind("launch"), this);
+      cudaKernelCallExpr(forEnclosingFunction(functionDecl().bind("caller"))).bind("launch"), this);
 }
 
 /// A `__global__`, or a `__device__` written as such: clang makes lambdas

@@ -1,8 +1,8 @@
 #include "checks/DeviceVariableHostAccessCheck.h"
+#include "analysis/BodyParents.h"
 #include "Attributes.h"
 #include "analysis/CudaIntrinsics.h"
 #include "clang/AST/Attr.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang;
@@ -47,7 +47,7 @@ void DeviceVariableHostAccessCheck::registerMatchers(MatchFinder *Finder) {
   auto DeviceVar = varDecl(anyOf(hasAttr(attr::CUDADevice), hasAttr(attr::CUDAConstant),
                                  hasAttr(attr::CUDAShared)));
   Finder->addMatcher(declRefExpr(to(DeviceVar.bind("var")),
-                                 forCallable(functionDecl().bind("fn")))
+                                 forEnclosingFunction(functionDecl().bind("fn")))
                          .bind("ref"),
                      this);
 }
@@ -74,23 +74,27 @@ void DeviceVariableHostAccessCheck::checkMatch(const MatchFinder::MatchResult &R
   // &) to the operator or call that uses it.
   Use U = Use::Read;
   const Expr *E = Ref;
-  DynTypedNodeList Parents = Ctx->getParents(*E);
-  while (!Parents.empty()) {
-    const auto *P = Parents[0].get<Expr>();
+  // Parents inside function bodies (no parent map of the whole
+  // translation unit).
+  const BodyParents &BP = BodyParents::forAST(*Ctx);
+  auto Up = [&](const Stmt *X) { return BP.parent(X).S; };
+  const Stmt *Parent = Up(E);
+  while (Parent) {
+    const auto *P = dyn_cast<Expr>(Parent);
     if (!P)
       break;
     // An array decaying to a pointer is its address, unless it is indexed.
     if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P);
         ICE && ICE->getCastKind() == CK_ArrayToPointerDecay) {
-      DynTypedNodeList Up = Ctx->getParents(*ICE);
-      const auto *ASE = Up.empty() ? nullptr : Up[0].get<ArraySubscriptExpr>();
+      const Stmt *Above = Up(ICE);
+      const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(Above);
       if (!ASE || ASE->getBase() != ICE) {
         U = Use::Address;
         E = P;
-        Parents = Up;
-        while (!Parents.empty() && Parents[0].get<CastExpr>()) {
-          E = Parents[0].get<Expr>();
-          Parents = Ctx->getParents(*E);
+        Parent = Above;
+        while (isa_and_nonnull<CastExpr>(Parent)) {
+          E = cast<Expr>(Parent);
+          Parent = Up(E);
         }
         break;
       }
@@ -102,18 +106,18 @@ void DeviceVariableHostAccessCheck::checkMatch(const MatchFinder::MatchResult &R
           ASE && ASE->getIdx()->IgnoreParenImpCasts() == E->IgnoreParenImpCasts())
         break; // the variable is the index: a read
       E = P;
-      Parents = Ctx->getParents(*E);
+      Parent = Up(E);
       continue;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
       if (UO->getOpcode() == UO_AddrOf) {
         U = Use::Address;
         E = P;
-        Parents = Ctx->getParents(*E);
+        Parent = Up(E);
         // Casts of the address ((const void *)&var) stay part of it.
-        while (!Parents.empty() && Parents[0].get<CastExpr>()) {
-          E = Parents[0].get<Expr>();
-          Parents = Ctx->getParents(*E);
+        while (isa_and_nonnull<CastExpr>(Parent)) {
+          E = cast<Expr>(Parent);
+          Parent = Up(E);
         }
         break;
       }
@@ -128,22 +132,20 @@ void DeviceVariableHostAccessCheck::checkMatch(const MatchFinder::MatchResult &R
     }
     if (isa<ExplicitCastExpr>(P) && U == Use::Read) {
       E = P;
-      Parents = Ctx->getParents(*E);
+      Parent = Up(E);
       continue;
     }
     break;
   }
   // An argument of the symbol API: the right way to name the symbol.
-  if (!Parents.empty())
-    if (const auto *Call = Parents[0].get<CallExpr>())
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(Parent))
       if (const IntrinsicInfo *I = lookupIntrinsic(Call);
           (I && I->Kind == IntrinsicKind::SymbolApi) || takesSymbol(Call))
         return;
   // A device variable named through a reference type by the symbol API
   // template (`cudaMemcpyToSymbol(const T &symbol, ...)`) binds directly.
-  if (!Parents.empty())
-    if (const auto *MTE = Parents[0].get<MaterializeTemporaryExpr>(); MTE)
-      return;
+  if (isa_and_nonnull<MaterializeTemporaryExpr>(Parent))
+    return;
 
   if (!reportOnce(Ref->getLocation().getPtrEncoding()))
     return;

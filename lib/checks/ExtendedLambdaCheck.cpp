@@ -1,4 +1,5 @@
 #include "checks/ExtendedLambdaCheck.h"
+#include "analysis/BodyParents.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -13,7 +14,7 @@ ExtendedLambdaCheck::ExtendedLambdaCheck(llvm::StringRef Name, tidy::ClangTidyCo
       Fact(Options.getLocalOrGlobal("CudaLint.ExtendedLambda", "").str()) {}
 
 void ExtendedLambdaCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(lambdaExpr(forCallable(functionDecl().bind("enclosing"))).bind("lambda"),
+  Finder->addMatcher(lambdaExpr(forEnclosingFunction(functionDecl().bind("enclosing"))).bind("lambda"),
                      this);
 }
 

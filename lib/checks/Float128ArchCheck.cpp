@@ -1,4 +1,5 @@
 #include "checks/Float128ArchCheck.h"
+#include "analysis/BodyParents.h"
 #include "llvm/Support/Path.h"
 #include "clang/AST/Type.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -71,7 +72,7 @@ void Float128ArchCheck::registerMatchers(MatchFinder *Finder) {
   if (!getLangOpts().CUDAIsDevice)
     return;
   auto Wide = qualType(isWideType());
-  auto InFunction = forCallable(functionDecl().bind("fn"));
+  auto InFunction = forEnclosingFunction(functionDecl().bind("fn"));
   Finder->addMatcher(
       decl(anyOf(varDecl(hasType(Wide)).bind("var"),
                  functionDecl(returns(Wide)).bind("ret"))),

@@ -1,4 +1,5 @@
 #include "checks/SharedBankConflictCheck.h"
+#include "analysis/BodyParents.h"
 #include "analysis/Uniformity.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -11,7 +12,7 @@ namespace cuda_lint {
 
 void SharedBankConflictCheck::registerMatchers(MatchFinder *Finder) {
   auto Shared = declRefExpr(to(varDecl(hasAttr(attr::CUDAShared)).bind("var")));
-  auto InDeviceCode = forFunction(
+  auto InDeviceCode = forEnclosingFunction(
       functionDecl(isDefinition(),
                    anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)))
           .bind("fn"));

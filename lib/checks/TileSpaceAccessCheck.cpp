@@ -1,4 +1,5 @@
 #include "checks/TileSpaceAccessCheck.h"
+#include "analysis/BodyParents.h"
 #include "checks/TileCode.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -12,7 +13,7 @@ void TileSpaceAccessCheck::registerMatchers(MatchFinder *Finder) {
       declRefExpr(to(varDecl(hasGlobalStorage(),
                              anyOf(hasAttr(attr::CUDADevice), hasAttr(attr::Annotate)))
                          .bind("var")),
-                  forCallable(functionDecl().bind("fn")))
+                  forEnclosingFunction(functionDecl().bind("fn")))
           .bind("ref"),
       this);
 }

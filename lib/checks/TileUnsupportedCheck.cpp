@@ -1,4 +1,5 @@
 #include "checks/TileUnsupportedCheck.h"
+#include "analysis/BodyParents.h"
 #include "checks/TileCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -220,7 +221,7 @@ void TileUnsupportedCheck::checkBuiltinVariables(const FunctionDecl *FD) {
 }
 
 void TileUnsupportedCheck::registerMatchers(MatchFinder *Finder) {
-  auto Fn = forCallable(functionDecl().bind("fn"));
+  auto Fn = forEnclosingFunction(functionDecl().bind("fn"));
   auto Wide = qualType(is128BitType());
   Finder->addMatcher(explicitCastExpr(hasDestinationType(Wide), Fn).bind("cast"), this);
   Finder->addMatcher(varDecl(hasType(Wide)).bind("var"), this);

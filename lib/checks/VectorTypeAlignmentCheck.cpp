@@ -1,4 +1,5 @@
 #include "checks/VectorTypeAlignmentCheck.h"
+#include "analysis/BodyParents.h"
 #include "analysis/PointerOffset.h"
 #include "analysis/Uniformity.h"
 #include "clang/AST/ExprCXX.h"
@@ -14,7 +15,7 @@ void VectorTypeAlignmentCheck::registerMatchers(MatchFinder *Finder) {
   // Explicit casts to a pointer type in a function body.
   Finder->addMatcher(
       explicitCastExpr(hasDestinationType(pointerType()),
-                       forFunction(functionDecl().bind("fn")))
+                       forEnclosingFunction(functionDecl().bind("fn")))
           .bind("cast"),
       this);
 }

@@ -1,6 +1,6 @@
 #include "checks/WmmaFragmentElementMappingCheck.h"
+#include "analysis/BodyParents.h"
 #include "analysis/Uniformity.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
@@ -13,7 +13,7 @@ void WmmaFragmentElementMappingCheck::registerMatchers(MatchFinder *Finder) {
   // frag.x[i]: the storage array `x` of nvcuda::wmma::__frag_base, the base
   // of every wmma::fragment specialization (crt/mma.h).
   auto FragmentStorage = memberExpr(member(fieldDecl(hasName("x"))));
-  auto InDeviceCode = forFunction(
+  auto InDeviceCode = forEnclosingFunction(
       functionDecl(isDefinition(),
                    anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)))
           .bind("fn"));
@@ -62,10 +62,7 @@ void WmmaFragmentElementMappingCheck::checkMatch(
 static bool isWritten(ASTContext &Ctx, const Expr *E) {
   const Expr *Cur = E;
   for (int Depth = 0; Depth < 4; ++Depth) {
-    auto Parents = Ctx.getParents(*Cur);
-    if (Parents.empty())
-      return false;
-    const auto *P = Parents[0].get<Expr>();
+    const auto *P = dyn_cast_or_null<Expr>(BodyParents::forAST(Ctx).parent(Cur).S);
     if (!P)
       return false;
     if (const auto *BO = dyn_cast<BinaryOperator>(P))
