@@ -227,33 +227,27 @@ CollectiveDivergence::barriersOnEveryPath(const Stmt *S, unsigned Depth) {
       return 0;
     return std::nullopt;
   }
-  if (const auto *IS = dyn_cast<IfStmt>(S)) {
-    std::optional<unsigned> Before =
-        Sum({IS->getInit(), IS->getConditionVariableDeclStmt(), IS->getCond()});
-    if (!Before)
+  // A branch: what runs before it, then its live arm when the condition is
+  // a constant, else both arms (which must agree).
+  auto Branch = [&](std::initializer_list<const Stmt *> Before, const Expr *Cond,
+                    const Stmt *Then, const Stmt *Else) -> std::optional<unsigned> {
+    std::optional<unsigned> B = Sum(Before);
+    if (!B)
       return std::nullopt;
     std::optional<unsigned> Arms;
-    if (std::optional<bool> K = constantCondition(IS->getCond(), Ctx))
-      Arms = Sum({*K ? IS->getThen() : IS->getElse()});
+    if (std::optional<bool> K = constantCondition(Cond, Ctx))
+      Arms = Sum({*K ? Then : Else});
     else
-      Arms = Either(IS->getThen(), IS->getElse());
+      Arms = Either(Then, Else);
     if (!Arms)
       return std::nullopt;
-    return *Before + *Arms;
-  }
-  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
-    std::optional<unsigned> C = Sum({CO->getCond()});
-    if (!C)
-      return std::nullopt;
-    std::optional<unsigned> Arms;
-    if (std::optional<bool> K = constantCondition(CO->getCond(), Ctx))
-      Arms = Sum({*K ? CO->getTrueExpr() : CO->getFalseExpr()});
-    else
-      Arms = Either(CO->getTrueExpr(), CO->getFalseExpr());
-    if (!Arms)
-      return std::nullopt;
-    return *C + *Arms;
-  }
+    return *B + *Arms;
+  };
+  if (const auto *IS = dyn_cast<IfStmt>(S))
+    return Branch({IS->getInit(), IS->getConditionVariableDeclStmt(), IS->getCond()},
+                  IS->getCond(), IS->getThen(), IS->getElse());
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S))
+    return Branch({CO->getCond()}, CO->getCond(), CO->getTrueExpr(), CO->getFalseExpr());
   if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp()) {
     std::optional<unsigned> L = Sum({BO->getLHS()}), R = Sum({BO->getRHS()});
     if (L && R && *R == 0)

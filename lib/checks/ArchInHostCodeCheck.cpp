@@ -132,6 +132,9 @@ void ArchInHostCodeCheck::addTest(SourceLocation Loc, llvm::StringRef Directive)
 void ArchInHostCodeCheck::registerMatchers(MatchFinder *Finder) {
   // Function bodies, lambdas' call operators included; only consulted when
   // the unit has a conditional testing __CUDA_ARCH__.
+  // The host compilation alone reports (onEndOfTranslationUnit).
+  if (getLangOpts().CUDAIsDevice)
+    return;
   Finder->addMatcher(
       functionDecl(isDefinition(), unless(isExpansionInSystemHeader()), hasBody(stmt()))
           .bind("fn"),
@@ -148,13 +151,28 @@ void ArchInHostCodeCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   SourceRange R = Body->getSourceRange();
   if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
     return;
-  for (unsigned I = 0; I < Tests.size(); ++I) {
-    SourceLocation L = Tests[I].Loc;
-    if (L.isInvalid() || SM->getFileID(L) != SM->getFileID(R.getBegin()) ||
-        !SM->isBeforeInTranslationUnit(R.getBegin(), L) ||
-        !SM->isBeforeInTranslationUnit(L, R.getEnd()))
-      continue;
-    const FunctionDecl *&Best = Innermost[I];
+  if (!TestsByFile) {
+    TestsByFile.emplace();
+    for (unsigned I = 0; I < Tests.size(); ++I)
+      if (Tests[I].Loc.isValid()) {
+        auto [F, Off] = SM->getDecomposedLoc(Tests[I].Loc);
+        (*TestsByFile)[F].push_back({Off, I});
+      }
+    for (auto &[F, V] : *TestsByFile)
+      llvm::sort(V);
+  }
+  auto [File, Begin] = SM->getDecomposedLoc(R.getBegin());
+  auto [EndFile, End] = SM->getDecomposedLoc(R.getEnd());
+  if (File != EndFile)
+    return; // a body that ends in another file (an #include inside it)
+  auto It = TestsByFile->find(File);
+  if (It == TestsByFile->end())
+    return;
+  const auto &InFile = It->second;
+  for (auto T = std::upper_bound(InFile.begin(), InFile.end(),
+                                 std::make_pair(Begin, ~0u));
+       T != InFile.end() && T->first < End; ++T) {
+    const FunctionDecl *&Best = Innermost[T->second];
     // The innermost body: the one that starts last. An instantiation shares
     // its template's body range: any of them says where it runs.
     if (!Best || SM->isBeforeInTranslationUnit(Best->getBody()->getBeginLoc(), R.getBegin()))

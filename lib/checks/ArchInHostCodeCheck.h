@@ -2,7 +2,9 @@
 #define CUDA_LINT_CHECKS_ARCHINHOSTCODECHECK_H
 
 #include "CudaCheck.h"
+#include "llvm/ADT/DenseMap.h"
 #include <map>
+#include <optional>
 #include <vector>
 
 namespace cuda_lint {
@@ -40,7 +42,10 @@ public:
 protected:
   /// Matching starts after preprocessing: the tests were recorded already
   /// (they are cleared in registerCudaPPCallbacks, per unit).
-  void startTranslationUnit() override { Innermost.clear(); }
+  void startTranslationUnit() override {
+    Innermost.clear();
+    TestsByFile.reset();
+  }
   void registerCudaPPCallbacks(const clang::SourceManager &SM,
                                clang::Preprocessor *PP) override;
 
@@ -52,6 +57,12 @@ protected:
   std::vector<Test> Tests; ///< in source order
   /// For each test (index), the innermost function body containing it.
   std::map<unsigned, const clang::FunctionDecl *> Innermost;
+  /// The valid tests by file: (offset, index) in offset order, built at the
+  /// first match, so that a body looks up only the tests inside its range
+  /// (a CuTe unit has thousands of bodies and hundreds of tests).
+  std::optional<llvm::DenseMap<clang::FileID,
+                               std::vector<std::pair<unsigned, unsigned>>>>
+      TestsByFile;
 };
 
 } // namespace cuda_lint
