@@ -73,15 +73,13 @@ void Float128ArchCheck::registerMatchers(MatchFinder *Finder) {
     return;
   auto Wide = qualType(isWideType());
   auto InFunction = forEnclosingFunction(functionDecl().bind("fn"));
-  Finder->addMatcher(
-      decl(anyOf(varDecl(hasType(Wide)).bind("var"),
-                 functionDecl(returns(Wide)).bind("ret"))),
-      this);
-  Finder->addMatcher(
-      stmt(anyOf(explicitCastExpr(hasDestinationType(Wide), InFunction).bind("cast"),
-                 floatLiteral(hasType(Wide), InFunction).bind("lit"),
-                 declRefExpr(hasType(Wide), InFunction).bind("use"))),
-      this);
+  // One matcher per node kind (dispatched by kind, not tried on every
+  // declaration and statement).
+  Finder->addMatcher(varDecl(hasType(Wide)).bind("var"), this);
+  Finder->addMatcher(functionDecl(returns(Wide)).bind("ret"), this);
+  Finder->addMatcher(explicitCastExpr(hasDestinationType(Wide), InFunction).bind("cast"), this);
+  Finder->addMatcher(floatLiteral(hasType(Wide), InFunction).bind("lit"), this);
+  Finder->addMatcher(declRefExpr(hasType(Wide), InFunction).bind("use"), this);
 }
 
 void Float128ArchCheck::checkType(QualType T, SourceLocation Loc, const FunctionDecl *Fn,

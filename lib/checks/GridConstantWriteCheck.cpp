@@ -1,4 +1,5 @@
 #include "checks/GridConstantWriteCheck.h"
+#include "analysis/BodyParents.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -83,6 +84,26 @@ WritePath walk(const Expr *E) {
   return {};
 }
 
+/// Whether the statement is in the body of a kernel with a
+/// `__grid_constant__` parameter (or of a lambda inside one): only there can
+/// such a parameter be named. Checked before the written expression's
+/// descendants are searched, since almost no function has one.
+AST_MATCHER(Stmt, inKernelWithGridConstantParam) {
+  const FunctionDecl *FD =
+      BodyParents::forAST(Finder->getASTContext()).enclosingFunction(&Node);
+  for (unsigned Depth = 0; FD && Depth < 16; ++Depth) {
+    if (llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+          return P->hasAttr<CUDAGridConstantAttr>();
+        }))
+      return true;
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (!MD || !MD->getParent()->isLambda())
+      return false;
+    FD = dyn_cast<FunctionDecl>(MD->getParent()->getDeclContext());
+  }
+  return false;
+}
+
 } // namespace
 
 void GridConstantWriteCheck::registerMatchers(MatchFinder *Finder) {
@@ -91,14 +112,23 @@ void GridConstantWriteCheck::registerMatchers(MatchFinder *Finder) {
   auto Written = expr(anyOf(ToGridConstant, declRefExpr(to(parmVarDecl(
                                                  hasAttr(attr::CUDAGridConstant))))))
                      .bind("lhs");
+  // One matcher per kind of write (dispatched by node kind, not tried on
+  // every expression), the cheap tests first.
+  auto InKernel = inKernelWithGridConstantParam();
   Finder->addMatcher(
-      expr(anyOf(binaryOperator(isAssignmentOperator(), hasLHS(Written)),
-                 unaryOperator(hasAnyOperatorName("++", "--"), hasUnaryOperand(Written)),
-                 cxxOperatorCallExpr(isAssignmentOperator(), hasArgument(0, Written)),
-                 cxxMemberCallExpr(on(Written),
-                                   callee(cxxMethodDecl(unless(isConst()))))))
+      binaryOperator(isAssignmentOperator(), InKernel, hasLHS(Written)).bind("write"), this);
+  Finder->addMatcher(unaryOperator(hasAnyOperatorName("++", "--"), InKernel,
+                                   hasUnaryOperand(Written))
+                         .bind("write"),
+                     this);
+  Finder->addMatcher(
+      cxxOperatorCallExpr(isAssignmentOperator(), InKernel, hasArgument(0, Written))
           .bind("write"),
       this);
+  Finder->addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(unless(isConst()))), InKernel,
+                                       on(Written))
+                         .bind("write"),
+                     this);
 }
 
 void GridConstantWriteCheck::checkMatch(const MatchFinder::MatchResult &Result) {
