@@ -127,6 +127,7 @@ UValue join(const UValue &A, const UValue &B) {
   UValue R = A.U >= B.U ? A : B;
   R.Mult32 = A.Mult32 && B.Mult32 && R.isUniform();
   R.Aligned = A.Aligned && B.Aligned;
+  R.Symmetric = R.U == Uniformity::ThreadVarying && A.symmetric() && B.symmetric();
   if (R.U == Uniformity::BlockUniform)
     R.Src = {};
   return R;
@@ -573,18 +574,24 @@ UValue UniformityTransfer::evalBinary(BinaryOperatorKind Op, const UValue &L,
       V = UValue::warp(L.Src);
     break;
   case BO_Rem:
-    // (32*w + lane) % (32*k) is again 32*w' + lane.
+    // (32*w + lane) % (32*k) is again 32*w' + lane; % 32 is the lane.
     if (Integral && !L.isUniform() && R.isUniform() && R.Mult32 &&
-        L.Aligned)
+        L.Aligned) {
       V.Aligned = true;
+      if (RC && *RC == 32)
+        V.Symmetric = true;
+    }
     break;
   case BO_And:
     if (Integral && !L.isUniform() && L.Aligned && RC) {
       uint64_t M = RC->getZExtValue();
       if ((M & 31) == 0)
         V = UValue::warp(L.Src);
-      else if ((M & 31) == 31)
+      else if ((M & 31) == 31) {
         V.Aligned = true; // keeps the lane bits and whole multiples of 32
+        if (M == 31)
+          V.Symmetric = true; // the lane
+      }
     }
     if (V.isUniform())
       V.Mult32 = L.Mult32 || R.Mult32 || (RC && isMult32(*RC));
@@ -792,6 +799,7 @@ UValue UniformityTransfer::VisitExpr(const Expr *E) {
     if (const auto *CE = dyn_cast_or_null<Expr>(C))
       V = join(V, child(CE));
   V.Mult32 = false;
+  V.Symmetric = false; // an expression the analysis does not model
   if (isa<MaterializeTemporaryExpr>(E) || isa<ExprWithCleanups>(E) ||
       isa<CXXBindTemporaryExpr>(E))
     for (const Stmt *C : E->children())
@@ -833,10 +841,19 @@ std::optional<UValue> UniformityTransfer::evalIntrinsic(
   case IntrinsicKind::Shuffle: {
     // The value held by the source lane.
     UValue Val = Arg(I.ValueArg);
+    bool SymmetricVal = Val.U == Uniformity::ThreadVarying && Val.Symmetric;
     if (Val.U == Uniformity::ThreadVarying)
       Val = UValue::varying(S);
-    if (I.LaneArg < 0)
-      return Val; // up/down/xor: uniform only if the value is
+    if (I.LaneArg < 0) {
+      // up/down/xor: uniform only if the value is. A value that is the same
+      // in every warp, moved by a block-uniform delta and width, still is.
+      if (SymmetricVal && CE->getNumArgs() > 2 &&
+          Arg(2).U == Uniformity::BlockUniform &&
+          (I.WidthArg < 0 || (unsigned)I.WidthArg >= CE->getNumArgs() ||
+           Arg(I.WidthArg).U == Uniformity::BlockUniform))
+        Val.Symmetric = true;
+      return Val;
+    }
     UValue Lane = Arg(I.LaneArg);
     bool FullWidth = true;
     if (I.WidthArg >= 0 && (unsigned)I.WidthArg < CE->getNumArgs() &&
@@ -859,11 +876,11 @@ std::optional<UValue> UniformityTransfer::evalIntrinsic(
     if (I.Result == ResultUniformity::ThreadVarying)
       return UValue::varying(S);
     // The same for all lanes of the warp; block-uniform operands give a
-    // block-uniform result.
+    // block-uniform result, and so do operands that are the same in every
+    // warp (each warp reduces the same 32 values).
     UValue V = JoinAll();
-    if (V.U == Uniformity::BlockUniform &&
-        I.Result == ResultUniformity::DependsOnArgs)
-      return V;
+    if (I.Result == ResultUniformity::DependsOnArgs && V.symmetric())
+      return UValue::block();
     return UValue::warp(S);
   }
   case IntrinsicKind::BlockBarrier:
@@ -1863,7 +1880,8 @@ UniformityContext::analyze(const FunctionDecl *FD, llvm::ArrayRef<UValue> Params
   for (unsigned I = 0; I < Ps.size() && I < Params.size(); ++I)
     Ps[I] = Params[I];
   auto Enc = [](const UValue &V) {
-    return uint8_t((uint8_t)V.U | (V.Mult32 << 2) | (V.Aligned << 3));
+    return uint8_t((uint8_t)V.U | (V.Mult32 << 2) | (V.Aligned << 3) |
+                   (V.symmetric() << 4));
   };
   for (const UValue &V : Ps)
     K.Vals.push_back(Enc(V));

@@ -129,6 +129,16 @@ struct UValue {
   /// threadIdx.x, `threadIdx.x % 32`, `blockIdx.x * blockDim.x + threadIdx.x`.
   /// Always true for uniform values.
   bool Aligned = true;
+  /// A thread-varying value that is the same in every warp, lane by lane:
+  /// lane l of each warp holds the same value (the lane index `threadIdx.x %
+  /// 32`, a load at such an index from memory the analysis takes as uniform,
+  /// arithmetic of those and of block-uniform values). A warp vote or
+  /// reduction of it is block-uniform: every warp reduces the same 32
+  /// values (the second level of a two-level block reduction, ggml's
+  /// `buf[threadIdx.x % 32]` after `buf[warp] = __all_sync(...)`). Assumes
+  /// blockDim.x is a multiple of 32, as Aligned does. Meaningless for
+  /// uniform values (see symmetric()).
+  bool Symmetric = false;
   VarianceSource Src;
 
   static UValue block(bool Mult32 = false) {
@@ -150,8 +160,13 @@ struct UValue {
     return V;
   }
   bool isUniform() const { return U != Uniformity::ThreadVarying; }
+  /// Block-uniform, or thread-varying but the same in every warp.
+  bool symmetric() const {
+    return U == Uniformity::BlockUniform || (U == Uniformity::ThreadVarying && Symmetric);
+  }
   bool operator==(const UValue &O) const {
-    return U == O.U && Mult32 == O.Mult32 && Aligned == O.Aligned;
+    return U == O.U && Mult32 == O.Mult32 && Aligned == O.Aligned &&
+           Symmetric == O.Symmetric;
   }
   bool operator!=(const UValue &O) const { return !(*this == O); }
 };

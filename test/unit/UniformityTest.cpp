@@ -290,10 +290,10 @@ __global__ void k(int *p, unsigned v) {
   probe(__shfl_sync(FULL, lane, 0));          // 0 warp: one source lane
   probe(__shfl_sync(FULL, lane, lane ^ 1));   // 1 varying lane
   probe(__shfl_down_sync(FULL, lane, 1));     // 2 varying
-  probe(__ballot_sync(FULL, lane < 4));       // 3 warp
-  probe(__all_sync(FULL, lane < 4));          // 4 warp
+  probe(__ballot_sync(FULL, lane < 4));       // 3 block: the same lanes in every warp
+  probe(__all_sync(FULL, lane < 4));          // 4 block
   probe(__syncthreads_or(lane < 4));          // 5 block
-  probe(__reduce_add_sync(FULL, lane));       // 6 warp
+  probe(__reduce_add_sync(FULL, lane));       // 6 block
   probe((int)clock64());                      // 7 varying
   probe(atomicAdd(p, 1));                     // 8 varying
   probe(p[threadIdx.x]);                      // 9 varying: thread-varying address
@@ -303,7 +303,7 @@ __global__ void k(int *p, unsigned v) {
   probe(__shfl_sync(FULL, v, 3));             // 13 block: the value is uniform
   probe(__shfl_sync(FULL, lane, 0, 16));      // 14 varying: 16-lane segments
 })");
-  Uniformity Want[] = {Warp, Varying, Varying, Warp, Warp, Block, Warp, Varying,
+  Uniformity Want[] = {Warp, Varying, Varying, Block, Block, Block, Block, Varying,
                        Varying, Varying, Block, Block, Varying, Block, Varying};
   for (unsigned I = 0; I < std::size(Want); ++I)
     EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
@@ -558,6 +558,32 @@ __global__ void k() {
 })");
   Uniformity Want[] = {Varying, Block, Varying, Warp, Varying, Block, Varying,
                        Varying, Block};
+  for (unsigned I = 0; I < std::size(Want); ++I)
+    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+}
+
+TEST(Uniformity, SameInEveryWarp) {
+  // A value that is the same in every warp, lane by lane (the lane index, a
+  // load at it), reduced over the warp, is block-uniform: the second level of
+  // a two-level block reduction (ggml fattn-common.cuh).
+  Parsed P = parse(R"(
+__global__ void k(int *p, int n) {
+  __shared__ int buf[32];
+  unsigned lane = threadIdx.x % 32;
+  probe(lane);                                            // 0 varying
+  probe(__all_sync(FULL, buf[lane]));                     // 1 block
+  probe(__all_sync(FULL, buf[threadIdx.x]));              // 2 warp
+  probe(__ballot_sync(FULL, (threadIdx.x & 31) < 4));     // 3 block
+  probe(__all_sync(FULL, p[lane] > n));                   // 4 block
+  probe(__all_sync(FULL, buf[lane + threadIdx.y]));       // 5 warp: y varies by warp
+  probe(__all_sync(FULL, __shfl_down_sync(FULL, buf[lane], 1))); // 6 block
+  probe(__all_sync(FULL, __shfl_down_sync(FULL, buf[lane], lane))); // 7 warp
+  probe(__all_sync(FULL, atomicAdd(p + lane, 1)));        // 8 warp: an atomic's result
+  probe(__reduce_add_sync(FULL, buf[lane]));              // 9 block
+  probe(__all_sync(FULL, buf[threadIdx.x % 64]));         // 10 warp: not the lane
+})");
+  Uniformity Want[] = {Varying, Block, Warp, Block, Block, Warp,
+                       Block,   Warp,  Warp, Block, Warp};
   for (unsigned I = 0; I < std::size(Want); ++I)
     EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
 }
