@@ -148,10 +148,11 @@ static void leavingExits(const Stmt *S, bool InLoop,
 
 static bool isKernelDecl(const FunctionDecl *FD);
 
-/// Whether \p CE is a plain block barrier: `__syncthreads()`, or the `sync()`
-/// of cooperative_groups' thread_block (member or free function), which
-/// compile to `bar.sync 0` / `barrier.sync 0`.
-static bool isPlainBlockBarrier(const CallExpr *CE, const IntrinsicInfo &I) {
+/// Whether \p I (of a call the query accepts) is a plain block barrier:
+/// `__syncthreads()`, or the `sync()` of cooperative_groups' thread_block
+/// (member or free function), which compile to `bar.sync 0` /
+/// `barrier.sync 0`.
+static bool isPlainBlockBarrier(const IntrinsicInfo &I) {
   if (I.Kind == IntrinsicKind::BlockBarrier)
     return I.Name == "__syncthreads";
   return I.Kind == IntrinsicKind::GroupBarrier && I.Name == "sync";
@@ -268,7 +269,7 @@ CollectiveDivergence::barriersOnEveryPath(const Stmt *S, unsigned Depth) {
   if (!Callee)
     return N;
   if (const IntrinsicInfo *I = collective(Callee)) {
-    if (collective(CE) && isPlainBlockBarrier(CE, *I))
+    if (collective(CE) && isPlainBlockBarrier(*I))
       return N + 1;
     return std::nullopt;
   }
@@ -348,8 +349,7 @@ CollectiveDivergence::controlOf(const FunctionUniformity &Where,
       continue;
     // Both arms pass the same barriers: every thread arrives once at each.
     if (MatchedBarriers && DC.Branch && !DC.Exit && !DC.IsLoop &&
-        (DC.Level != Uniformity::ThreadVarying || MatchedBarriersThreadVarying) &&
-        armsMatchBarriers(DC.Branch))
+        DC.Level != Uniformity::ThreadVarying && armsMatchBarriers(DC.Branch))
       continue;
     if (!ExitedLanesDoNotCount || !Kernel || !DC.Exit || !DC.Branch)
       return DC;

@@ -100,23 +100,19 @@ public:
   /// barriers do not get this (every thread of the block must arrive).
   void setExitedLanesDoNotCount(bool V) { ExitedLanesDoNotCount = V; }
 
-  /// Block barriers matched on both arms of a branch do not count as
-  /// divergent there: `if (warp_is_leader) { ...; __syncthreads(); } else {
-  /// __syncthreads(); }`, where every path from the branch to its join
-  /// executes the same number of plain block barriers (`__syncthreads()`, a
-  /// thread_block's `sync()`), none of them in a loop or after a jump out of
-  /// the arm. `bar.sync 0` counts the threads that arrive, not the
-  /// instruction they arrive at (PTX ISA, "barrier"), so every thread still
-  /// arrives once at each barrier interval. Within one warp that holds only on
-  /// sm_70 and later: before, "all threads in a warp must execute the same
-  /// barrier instruction". \p ThreadVarying allows conditions that vary
-  /// within a warp too (the caller knows the architecture); a condition that
-  /// varies only between warps is always allowed. ggml's flash-attention
-  /// kernels use the pattern on purpose.
-  void setMatchedBarriers(bool On, bool ThreadVarying) {
-    MatchedBarriers = On;
-    MatchedBarriersThreadVarying = ThreadVarying;
-  }
+  /// Block barriers matched on both arms of a branch whose condition varies
+  /// only between warps do not count as divergent there: `if (warp_is_leader)
+  /// { ...; __syncthreads(); } else { __syncthreads(); }`, where every path
+  /// from the branch to its join executes the same number of plain block
+  /// barriers (`__syncthreads()`, a thread_block's `sync()`), none of them in
+  /// a loop or after a jump out of the arm. `bar.sync 0` counts the warps
+  /// that arrive, not the instruction they arrive at, so every thread still
+  /// arrives once at each barrier interval (an H200 gives correct results;
+  /// compute-sanitizer synccheck reports it anyway). A condition that varies
+  /// within a warp is never exempt: the lanes of one warp at two barrier
+  /// instructions hung on an H200 (runtime-check bad-matched-lanes). ggml's
+  /// flash-attention kernels use the pattern on purpose.
+  void setMatchedBarriers(bool On) { MatchedBarriers = On; }
 
   /// The number of plain block barriers that every execution of \p S
   /// performs (helpers of the translation unit included), or std::nullopt
@@ -166,7 +162,7 @@ private:
   RequiredLevel Level;
   CallFilter Filter;
   bool ExitedLanesDoNotCount = false;
-  bool MatchedBarriers = false, MatchedBarriersThreadVarying = false;
+  bool MatchedBarriers = false;
   /// barriersOnEveryPath of helper bodies (a recursion in progress: none).
   llvm::DenseMap<const clang::FunctionDecl *, std::optional<unsigned>>
       HelperBarriers;

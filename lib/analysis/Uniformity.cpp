@@ -1094,8 +1094,11 @@ void UniformityTransfer::transfer(const Stmt *S, State &St) {
     V.Mult32 = false;
     if (Text.find("%laneid") != std::string::npos ||
         Text.find("%tid") != std::string::npos ||
-        Text.find("%lanemask") != std::string::npos)
+        Text.find("%lanemask") != std::string::npos) {
       V = UValue::varying({VarianceSource::LaneId});
+      // The lane, and masks of it, are the same in every warp; %tid is not.
+      V.Symmetric = Text.find("%tid") == std::string::npos;
+    }
     else if (Text.find("%clock") != std::string::npos ||
              Text.find("%globaltimer") != std::string::npos)
       V = UValue::varying({VarianceSource::Asm});

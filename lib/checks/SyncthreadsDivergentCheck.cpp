@@ -10,6 +10,8 @@ namespace cuda_lint {
 SyncthreadsDivergentCheck::SyncthreadsDivergentCheck(llvm::StringRef Name,
                                                      tidy::ClangTidyContext *Context)
     : CollectiveDivergenceCheckBase(Name, Context),
+      // OptionsView::get<bool> is not in Debian's libclangTidy.a (as in
+      // cuda-wmma-divergent's AssumeWarpAlignedBlocks).
       ReportMatchedBarriers(
           llvm::yaml::parseBool(Options.get("ReportMatchedBarriers", "false")).value_or(false)) {}
 
@@ -54,9 +56,8 @@ std::vector<DivergentCollective> SyncthreadsDivergentCheck::findings(
         return I.Kind == IntrinsicKind::BlockBarrier || isThreadBlockSync(CE);
       });
   Query.setLibraryCollectives(true);
-  // Matched barriers on both arms of a branch whose condition varies only
-  // between warps (not within one: that hangs on an H200).
-  Query.setMatchedBarriers(!ReportMatchedBarriers, /*ThreadVarying=*/false);
+  // Matched barriers on both arms of a branch that varies between warps.
+  Query.setMatchedBarriers(!ReportMatchedBarriers);
   return Query.run(Functions);
 }
 

@@ -123,6 +123,13 @@ struct Parsed {
     return FU->valueOf(Calls[N]->getArg(0)).U;
   }
 
+  /// Expects the uniformity of the \p N-th `probe` argument in \p Fn to be
+  /// \p Want[N], for each N.
+  void expectProbes(llvm::StringRef Fn, llvm::ArrayRef<Uniformity> Want) {
+    for (unsigned I = 0; I < Want.size(); ++I)
+      EXPECT_EQ(probe(Fn, I), Want[I]) << "probe #" << I;
+  }
+
   /// The control uniformity at the \p N-th call of \p Callee in \p Fn.
   Uniformity control(llvm::StringRef Fn, unsigned N = 0,
                      llvm::StringRef Callee = "mark") {
@@ -227,8 +234,7 @@ __global__ void k(int n) {
   Uniformity Want[] = {Warp, Warp, Warp, Warp, Varying, Varying, Warp, Varying,
                        Warp, Warp, Warp, Varying, Warp, Varying, Warp, Varying,
                        Warp, Warp, Warp, Varying, Varying, Warp, Warp, Warp};
-  for (unsigned I = 0; I < std::size(Want); ++I)
-    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+  P.expectProbes("k", Want);
 }
 
 TEST(Uniformity, LaunchBoundsNotMultipleOf32DropsAssumption) {
@@ -305,8 +311,7 @@ __global__ void k(int *p, unsigned v) {
 })");
   Uniformity Want[] = {Warp, Varying, Varying, Block, Block, Block, Block, Varying,
                        Varying, Varying, Block, Block, Varying, Block, Varying};
-  for (unsigned I = 0; I < std::size(Want); ++I)
-    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+  P.expectProbes("k", Want);
 }
 
 TEST(Uniformity, InlineAssemblyLaneId) {
@@ -315,10 +320,13 @@ __global__ void k() {
   unsigned l, s = blockIdx.x, d;
   asm("mov.u32 %0, %%laneid;" : "=r"(l));
   asm("mov.u32 %0, %1;" : "=r"(d) : "r"(s));
+  unsigned t;
+  asm("mov.u32 %0, %%tid.x;" : "=r"(t));
   probe(l); probe(d);
+  // The lane is the same in every warp; %tid.x is not.
+  probe(__all_sync(FULL, l < 4)); probe(__all_sync(FULL, t < 4));
 })");
-  EXPECT_EQ(P.probe("k", 0), Varying);
-  EXPECT_EQ(P.probe("k", 1), Block);
+  P.expectProbes("k", {Varying, Block, Block, Warp});
 }
 
 //===----------------------------------------------------------------------===//
@@ -351,8 +359,7 @@ __global__ void k(int n) {
 })");
   Uniformity Want[] = {Warp, Block, Varying, Block, Warp, Varying, Warp, Varying,
                        Block, Block};
-  for (unsigned I = 0; I < std::size(Want); ++I)
-    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+  P.expectProbes("k", Want);
 }
 
 TEST(Uniformity, StructMembers) {
@@ -425,8 +432,7 @@ __global__ void k(int n, const int *data) {
   probe(d);                      // 6 block
 })");
   Uniformity Want[] = {Varying, Block, Warp, Varying, Varying, Varying, Block};
-  for (unsigned I = 0; I < std::size(Want); ++I)
-    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+  P.expectProbes("k", Want);
 }
 
 //===----------------------------------------------------------------------===//
@@ -558,8 +564,7 @@ __global__ void k() {
 })");
   Uniformity Want[] = {Varying, Block, Varying, Warp, Varying, Block, Varying,
                        Varying, Block};
-  for (unsigned I = 0; I < std::size(Want); ++I)
-    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+  P.expectProbes("k", Want);
 }
 
 TEST(Uniformity, SameInEveryWarp) {
@@ -584,8 +589,7 @@ __global__ void k(int *p, int n) {
 })");
   Uniformity Want[] = {Varying, Block, Warp, Block, Block, Warp,
                        Block,   Warp,  Warp, Block, Warp};
-  for (unsigned I = 0; I < std::size(Want); ++I)
-    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+  P.expectProbes("k", Want);
 }
 
 TEST(Uniformity, TemplateArgumentsAreConstants) {
@@ -633,8 +637,7 @@ __global__ void k() {
   probe(deadVarying(threadIdx.x));    // 3 varying
 })");
   Uniformity Want[] = {Warp, Varying, Block, Varying};
-  for (unsigned I = 0; I < std::size(Want); ++I)
-    EXPECT_EQ(P.probe("k", I), Want[I]) << "probe #" << I;
+  P.expectProbes("k", Want);
 }
 
 TEST(Uniformity, CallsWmmaTransitively) {
