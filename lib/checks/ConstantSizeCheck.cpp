@@ -28,17 +28,41 @@ bool writtenConstant(const VarDecl *VD) {
 void collect(const DeclContext *DC, std::vector<const VarDecl *> &Out);
 
 /// collect() of one declaration of a context.
+/// Whether \p D, met in a context's declarations, is a variable definition
+/// to count. A variable template's specializations, explicit ones included,
+/// are counted through the template instead (countedTemplate()).
+bool countedVariable(const Decl *D) {
+  const auto *VD = dyn_cast<VarDecl>(D);
+  return VD && !isa<VarTemplateSpecializationDecl>(VD) && writtenConstant(VD) &&
+         !VD->getType()->isDependentType() &&
+         VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly;
+}
+
+/// Whether \p D is the first declaration of a variable template: its
+/// redeclarations share one list of specializations, counted once.
+bool countedTemplate(const Decl *D) {
+  const auto *VTD = dyn_cast<VarTemplateDecl>(D);
+  return VTD && VTD->isCanonicalDecl();
+}
+
+/// Appends the __constant__ specializations of \p VTD: every one named in the
+/// unit, also one named only in `sizeof` (nvcc 13.0 emits those too: ptxas
+/// counted `sizeof(lut<100000>)`'s 400000 bytes).
+void collectSpecializations(const VarTemplateDecl *VTD, std::vector<const VarDecl *> &Out) {
+  for (const VarTemplateSpecializationDecl *S : VTD->specializations())
+    if (writtenConstant(S) && !S->getType()->isDependentType())
+      Out.push_back(S);
+}
+
 void collectDecl(const Decl *D, std::vector<const VarDecl *> &Out) {
-  if (const auto *VD = dyn_cast<VarDecl>(D)) {
-    if (writtenConstant(VD) && !VD->getType()->isDependentType() &&
-        VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly)
-      Out.push_back(VD);
+  if (isa<VarDecl>(D)) {
+    if (countedVariable(D))
+      Out.push_back(cast<VarDecl>(D));
     return;
   }
-  if (const auto *VTD = dyn_cast<VarTemplateDecl>(D)) {
-    for (const VarTemplateSpecializationDecl *S : VTD->specializations())
-      if (writtenConstant(S) && !S->getType()->isDependentType())
-        Out.push_back(S);
+  if (isa<VarTemplateDecl>(D)) {
+    if (countedTemplate(D))
+      collectSpecializations(cast<VarTemplateDecl>(D), Out);
     return;
   }
   if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
@@ -121,14 +145,14 @@ void collectOnPreamble(ASTContext &Ctx, uint64_t Key, std::vector<const VarDecl 
       for (const Decl *D : DC->decls()) {
         if (!D->isFromASTFile())
           continue;
-        if (const auto *VD = dyn_cast<VarDecl>(D)) {
-          if (writtenConstant(VD) && !VD->getType()->isDependentType() &&
-              VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly)
-            Entries.push_back({VD->getGlobalID(), false});
+        if (isa<VarDecl>(D)) {
+          if (countedVariable(D))
+            Entries.push_back({D->getGlobalID(), false});
           continue;
         }
         if (isa<VarTemplateDecl>(D)) {
-          Entries.push_back({D->getGlobalID(), true});
+          if (countedTemplate(D))
+            Entries.push_back({D->getGlobalID(), true});
           continue;
         }
         if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
@@ -157,9 +181,7 @@ void collectOnPreamble(ASTContext &Ctx, uint64_t Key, std::vector<const VarDecl 
       continue;
     }
     if (const auto *VTD = dyn_cast_or_null<VarTemplateDecl>(D))
-      for (const VarTemplateSpecializationDecl *S : VTD->specializations())
-        if (writtenConstant(S) && !S->getType()->isDependentType())
-          Out.push_back(S);
+      collectSpecializations(VTD, Out);
   }
   // The unit's own declarations (not loaded from the preamble).
   for (const Decl *D : TU->noload_decls())
@@ -228,9 +250,14 @@ void ConstantSizeCheck::checkMatch(const MatchFinder::MatchResult &Result) {
       << static_cast<unsigned>(Sizes.size());
   std::stable_sort(Sizes.begin(), Sizes.end(),
                    [](const auto &A, const auto &B) { return A.first > B.first; });
-  for (unsigned I = 0; I < Sizes.size() && I < Contributors; ++I)
+  for (unsigned I = 0; I < Sizes.size() && I < Contributors; ++I) {
+    // A variable template's specialization by its arguments (`lut<8192>`).
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    Sizes[I].second->getNameForDiagnostic(OS, Ctx->getPrintingPolicy(), /*Qualified=*/false);
     note(Sizes[I].second->getLocation(), "'%0': %1 bytes")
-        << Sizes[I].second->getName() << static_cast<unsigned>(Sizes[I].first);
+        << Name << static_cast<unsigned>(Sizes[I].first);
+  }
 }
 
 CUDA_LINT_DEFINE_CHECK_FACTORY(ConstantSizeCheck)

@@ -17,7 +17,7 @@ namespace {
 constexpr llvm::StringLiteral UnsafeWhy =
     "adding __grid_constant__ moves the parameter from a per-thread copy into "
     "the kernel parameter space; code that writes or takes the address of it "
-    "changes meaning (apply with --unsafe-fixes)";
+    "changes meaning (applied only with --unsafe-fixes)";
 
 
 /// Whether parameter \p I of \p FD is written `__grid_constant__` on this

@@ -1,5 +1,6 @@
 #include "driver/Config.h"
 #include "ClangTidy.h"
+#include <algorithm>
 #include <map>
 #include "driver/InputFiles.h"
 #include "CudaCheck.h"
@@ -51,6 +52,57 @@ static size_t offsetOf(llvm::StringRef Text, const llvm::yaml::Node *N) {
   return P - Text.begin();
 }
 
+/// Prints \p D as clang does (file:line:col: error: message, the line, a
+/// caret), with the quoted line cut to a window of about 160 characters around
+/// the column: a configuration written on one huge line (a 40 KB flow mapping)
+/// would otherwise be echoed whole.
+static void printBounded(const llvm::SMDiagnostic &D, llvm::raw_ostream &OS) {
+  constexpr size_t Window = 160;
+  llvm::StringRef Line = D.getLineContents();
+  if (Line.size() <= Window || D.getColumnNo() < 0) {
+    D.print(nullptr, OS, /*ShowColors=*/false);
+    return;
+  }
+  size_t Col = std::min<size_t>(D.getColumnNo(), Line.size());
+  size_t Start = Col > Window / 2 ? Col - Window / 2 : 0;
+  std::string Shown = (Start ? "..." : "") + Line.substr(Start, Window).str();
+  if (Start + Window < Line.size())
+    Shown += "...";
+  size_t ShownCol = Col - Start + (Start ? 3 : 0);
+  // The position stays the true one; only the quoted line is cut.
+  const char *Kind = D.getKind() == llvm::SourceMgr::DK_Error     ? "error"
+                     : D.getKind() == llvm::SourceMgr::DK_Warning ? "warning"
+                     : D.getKind() == llvm::SourceMgr::DK_Remark  ? "remark"
+                                                                  : "note";
+  OS << D.getFilename() << ':' << D.getLineNo() << ':' << (D.getColumnNo() + 1) << ": " << Kind
+     << ": " << D.getMessage() << '\n'
+     << Shown << '\n'
+     << std::string(ShownCol, ' ') << "^\n";
+}
+
+/// The first YAML alias (`*name`) under \p N, at most \p Depth levels down.
+/// Neither parser of a configuration expands aliases (clang-tidy's says only
+/// "unknown node kind"), so a configuration that uses one is refused by name.
+static const llvm::yaml::Node *findAlias(llvm::yaml::Node *N, unsigned Depth = 64) {
+  if (!N || Depth == 0)
+    return nullptr;
+  if (llvm::isa<llvm::yaml::AliasNode>(N))
+    return N;
+  if (auto *M = llvm::dyn_cast<llvm::yaml::MappingNode>(N)) {
+    for (llvm::yaml::KeyValueNode &KV : *M) {
+      if (const auto *A = findAlias(KV.getKey(), Depth - 1))
+        return A;
+      if (const auto *A = findAlias(KV.getValue(), Depth - 1))
+        return A;
+    }
+  } else if (auto *S = llvm::dyn_cast<llvm::yaml::SequenceNode>(N)) {
+    for (llvm::yaml::Node &Item : *S)
+      if (const auto *A = findAlias(&Item, Depth - 1))
+        return A;
+  }
+  return nullptr;
+}
+
 /// Whether the glob list \p Globs names the rules' prefix (`cuda-*`,
 /// `-cuda-shared-race`, `cuda*`).
 static bool namesCudaGlob(llvm::StringRef Globs) {
@@ -85,7 +137,7 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
   SM.setDiagHandler(
       [](const llvm::SMDiagnostic &D, void *Ctx) {
         llvm::raw_string_ostream OS(*static_cast<std::string *>(Ctx));
-        D.print(nullptr, OS, /*ShowColors=*/false);
+        printBounded(D, OS);
       },
       &Errors);
   auto Buf = llvm::MemoryBuffer::getMemBuffer(Text, C.Path);
@@ -94,6 +146,22 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
   // the Checks / WarningsAsErrors values, and each CheckOptions key.
   llvm::StringMap<size_t> ValueOffset;
   std::vector<std::pair<std::string, size_t>> OptionKeys;
+  {
+    // A first pass of its own: a YAML collection can be iterated only once.
+    llvm::yaml::Stream AliasScan(Buf->getMemBufferRef(), SM);
+    for (llvm::yaml::Document &Doc : AliasScan)
+      if (const llvm::yaml::Node *Alias = findAlias(Doc.getRoot())) {
+        // The alias's own range is not kept by the parser: its name is in the
+        // buffer, after the '*'.
+        llvm::StringRef Name = llvm::cast<llvm::yaml::AliasNode>(Alias)->getName();
+        SM.PrintMessage(llvm::SMLoc::getFromPointer(Name.data() - 1), llvm::SourceMgr::DK_Error,
+                        "YAML aliases ('*name') are not supported in a configuration; "
+                        "write the value out");
+        break;
+      }
+    if (!Errors.empty())
+      return llvm::createStringError(llvm::StringRef(Errors).rtrim().str());
+  }
   for (llvm::yaml::Document &Doc : YS) {
     auto *Map = llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(Doc.getRoot());
     if (!Map)
@@ -152,7 +220,7 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
   auto Parsed = clang::tidy::parseConfigurationWithDiags(
       StrippedBuf->getMemBufferRef(), [&](const llvm::SMDiagnostic &D) {
         llvm::raw_string_ostream OS(Errors);
-        D.print(nullptr, OS, /*ShowColors=*/false);
+        printBounded(D, OS);
       });
   if (!Parsed || (!Errors.empty() && llvm::StringRef(Errors).contains("error:"))) {
     if (Errors.empty())

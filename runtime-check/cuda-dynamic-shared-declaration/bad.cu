@@ -1,6 +1,6 @@
 // runtime-check cuda-dynamic-shared-declaration, bad: `extern __shared__ float *buf;` (a pointer,
 // not an unsized array). nvcc 13.0 warns #20044 and makes it a static shared pointer that nothing
-// sets: the kernel stores through an uninitialized pointer (RULES.md A: "unspecified launch
+// sets: the kernel stores through an uninitialized pointer ("unspecified launch
 // failure" on an H200).
 #include <vector>
 #include "../common/runtime_check.cuh"
