@@ -61,7 +61,7 @@ llvm::Expected<Baseline> readBaseline(llvm::StringRef Path) {
   if (!Buf)
     return llvm::createStringError(Path + ": cannot read baseline: " +
                                    llvm::toString(Buf.takeError()));
-  auto Parsed = llvm::json::parse((*Buf)->getBuffer());
+  auto Parsed = parseBoundedJson((*Buf)->getBuffer());
   if (!Parsed)
     return llvm::createStringError(Path + ": malformed baseline JSON: " +
                                    llvm::toString(Parsed.takeError()));

@@ -132,7 +132,7 @@ loadCompilationDatabase(llvm::StringRef BuildPath) {
     return llvm::createStringError(std::string(Path) + ": cannot read: " +
                                    llvm::toString(Buf.takeError()));
   // JSONCompilationDatabase's own errors do not say where; llvm::json does.
-  if (auto Parsed = llvm::json::parse((*Buf)->getBuffer()); !Parsed)
+  if (auto Parsed = parseBoundedJson((*Buf)->getBuffer()); !Parsed)
     return llvm::createStringError(std::string(Path) + ": malformed JSON: " +
                                    llvm::toString(Parsed.takeError()));
   std::string Error;

@@ -80,27 +80,43 @@ static void printBounded(const llvm::SMDiagnostic &D, llvm::raw_ostream &OS) {
      << std::string(ShownCol, ' ') << "^\n";
 }
 
-/// The first YAML alias (`*name`) under \p N, at most \p Depth levels down.
-/// Neither parser of a configuration expands aliases (clang-tidy's says only
-/// "unknown node kind"), so a configuration that uses one is refused by name.
-static const llvm::yaml::Node *findAlias(llvm::yaml::Node *N, unsigned Depth = 64) {
-  if (!N || Depth == 0)
-    return nullptr;
+/// What a configuration's YAML may not contain: an alias (`*name`), or
+/// collections nested deeper than MaxConfigDepth.
+struct UnsupportedYaml {
+  const llvm::yaml::Node *Node = nullptr;
+  bool TooDeep = false;
+};
+
+/// The deepest nesting of collections a configuration may have. clang-tidy's
+/// own parser (llvm::yaml::Input) recurses once per level, and 100,000
+/// nested `[` overflowed the stack; real configurations are 3 or 4 levels deep.
+constexpr unsigned MaxConfigDepth = 64;
+
+/// The first alias under \p N, or the first collection nested deeper than
+/// MaxConfigDepth. Neither parser of a configuration expands aliases
+/// (clang-tidy's says only "unknown node kind"), so a configuration that
+/// uses one is refused by name.
+static UnsupportedYaml findUnsupported(llvm::yaml::Node *N, unsigned Depth = 0) {
+  if (!N)
+    return {};
   if (llvm::isa<llvm::yaml::AliasNode>(N))
-    return N;
+    return {N, false};
+  const bool Collection = llvm::isa<llvm::yaml::MappingNode, llvm::yaml::SequenceNode>(N);
+  if (Collection && Depth >= MaxConfigDepth)
+    return {N, true};
   if (auto *M = llvm::dyn_cast<llvm::yaml::MappingNode>(N)) {
     for (llvm::yaml::KeyValueNode &KV : *M) {
-      if (const auto *A = findAlias(KV.getKey(), Depth - 1))
-        return A;
-      if (const auto *A = findAlias(KV.getValue(), Depth - 1))
-        return A;
+      if (UnsupportedYaml U = findUnsupported(KV.getKey(), Depth + 1); U.Node)
+        return U;
+      if (UnsupportedYaml U = findUnsupported(KV.getValue(), Depth + 1); U.Node)
+        return U;
     }
   } else if (auto *S = llvm::dyn_cast<llvm::yaml::SequenceNode>(N)) {
     for (llvm::yaml::Node &Item : *S)
-      if (const auto *A = findAlias(&Item, Depth - 1))
-        return A;
+      if (UnsupportedYaml U = findUnsupported(&Item, Depth + 1); U.Node)
+        return U;
   }
-  return nullptr;
+  return {};
 }
 
 /// Whether the glob list \p Globs names the rules' prefix (`cuda-*`,
@@ -148,17 +164,25 @@ llvm::Expected<LoadedConfig> parseConfig(llvm::StringRef Path, llvm::StringRef T
   std::vector<std::pair<std::string, size_t>> OptionKeys;
   {
     // A first pass of its own: a YAML collection can be iterated only once.
-    llvm::yaml::Stream AliasScan(Buf->getMemBufferRef(), SM);
-    for (llvm::yaml::Document &Doc : AliasScan)
-      if (const llvm::yaml::Node *Alias = findAlias(Doc.getRoot())) {
-        // The alias's own range is not kept by the parser: its name is in the
-        // buffer, after the '*'.
-        llvm::StringRef Name = llvm::cast<llvm::yaml::AliasNode>(Alias)->getName();
+    llvm::yaml::Stream Scan(Buf->getMemBufferRef(), SM);
+    for (llvm::yaml::Document &Doc : Scan) {
+      UnsupportedYaml U = findUnsupported(Doc.getRoot());
+      if (!U.Node)
+        continue;
+      if (U.TooDeep) {
+        SM.PrintMessage(U.Node->getSourceRange().Start, llvm::SourceMgr::DK_Error,
+                        "the configuration nests collections more than " +
+                            llvm::Twine(MaxConfigDepth) + " levels deep");
+      } else {
+        // The alias's own range is not kept by the parser: its name is in
+        // the buffer, after the '*'.
+        llvm::StringRef Name = llvm::cast<llvm::yaml::AliasNode>(U.Node)->getName();
         SM.PrintMessage(llvm::SMLoc::getFromPointer(Name.data() - 1), llvm::SourceMgr::DK_Error,
                         "YAML aliases ('*name') are not supported in a configuration; "
                         "write the value out");
-        break;
       }
+      break;
+    }
     if (!Errors.empty())
       return llvm::createStringError(llvm::StringRef(Errors).rtrim().str());
   }

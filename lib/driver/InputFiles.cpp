@@ -23,4 +23,36 @@ llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readRegularFile(llvm::String
   return std::move(*Buf);
 }
 
+llvm::Expected<llvm::json::Value> parseBoundedJson(llvm::StringRef Text) {
+  unsigned Depth = 0;
+  bool InString = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (InString) {
+      if (C == '\\')
+        ++I; // the escaped character, '"' included
+      else if (C == '"')
+        InString = false;
+      continue;
+    }
+    if (C == '"') {
+      InString = true;
+    } else if (C == '[' || C == '{') {
+      if (++Depth > MaxJsonDepth) {
+        llvm::StringRef Before = Text.take_front(I);
+        size_t LineStart = Before.rfind('\n');
+        size_t Line = 1 + Before.count('\n');
+        size_t Col = 1 + I - (LineStart == llvm::StringRef::npos ? 0 : LineStart + 1);
+        return llvm::createStringError("[" + std::to_string(Line) + ":" + std::to_string(Col) +
+                                       ", byte=" + std::to_string(I) +
+                                       "]: arrays and objects nest more than " +
+                                       std::to_string(MaxJsonDepth) + " levels deep");
+      }
+    } else if ((C == ']' || C == '}') && Depth) {
+      --Depth;
+    }
+  }
+  return llvm::json::parse(Text);
+}
+
 } // namespace cuda_lint

@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <cstdint>
 #include <memory>
@@ -24,6 +25,18 @@ namespace cuda_lint {
 /// file", "it is larger than N bytes", or the system's message.
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readRegularFile(llvm::StringRef Path,
                                                                     uint64_t MaxBytes);
+
+/// The deepest nesting of JSON arrays and objects that parseBoundedJson
+/// accepts. A compile database or a baseline is 3 to 4 levels deep.
+constexpr unsigned MaxJsonDepth = 256;
+
+/// llvm::json::parse of \p Text after a check that its arrays and objects
+/// nest at most MaxJsonDepth levels: the parser recurses once per level, and
+/// 100,000 nested `[` in a compile database or a baseline overflowed the
+/// stack. Errors: llvm::json's own ("[3:4, byte=20]: Expected ..."), or
+/// "[L:C, byte=B]: arrays and objects nest more than 256 levels deep", with
+/// the position of the bracket that goes too deep.
+llvm::Expected<llvm::json::Value> parseBoundedJson(llvm::StringRef Text);
 
 /// Size bounds for readRegularFile, in bytes.
 constexpr uint64_t MaxDatabaseBytes = uint64_t(1) << 30;   ///< compile_commands.json

@@ -1,4 +1,5 @@
 #include "driver/Preamble.h"
+#include "driver/InputFiles.h"
 #include "driver/CompatHeader.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -106,7 +107,7 @@ std::optional<Manifest> readManifest(llvm::StringRef File) {
                                          /*RequiresNullTerminator=*/false);
   if (!Buf)
     return std::nullopt;
-  auto V = json::parse((*Buf)->getBuffer());
+  auto V = parseBoundedJson((*Buf)->getBuffer());
   if (!V) {
     llvm::consumeError(V.takeError());
     return std::nullopt;

@@ -1,5 +1,6 @@
 //===- ResultCache.cpp - Side results reused across runs ------------------===//
 #include "driver/ResultCache.h"
+#include "driver/InputFiles.h"
 #include "driver/Fixes.h"
 #include "driver/SideWorker.h"
 #include "ClangTidyOptions.h"
@@ -127,7 +128,7 @@ std::optional<SideResult> ResultCache::lookup(llvm::StringRef Key) {
   auto Buf = llvm::MemoryBuffer::getFile(P, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!Buf)
     return Miss();
-  auto V = json::parse((*Buf)->getBuffer());
+  auto V = parseBoundedJson((*Buf)->getBuffer());
   if (!V) {
     llvm::consumeError(V.takeError());
     fs::remove(P); // corrupt: written again after this run's analysis

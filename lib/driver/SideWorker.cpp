@@ -1,4 +1,5 @@
 #include "driver/SideWorker.h"
+#include "driver/InputFiles.h"
 #include "analysis/Uniformity.h"
 #include "driver/Fixes.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -395,7 +396,7 @@ int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath) {
                  << Buf.getError().message() << "\n";
     return 2;
   }
-  auto V = json::parse((*Buf)->getBuffer());
+  auto V = parseBoundedJson((*Buf)->getBuffer());
   if (!V) {
     llvm::errs() << "cuda-lint side worker: " << llvm::toString(V.takeError()) << "\n";
     return 2;
@@ -505,7 +506,7 @@ SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
   auto Buf = llvm::MemoryBuffer::getFile(Result.Path);
   if (!Buf)
     return Fail("its worker process wrote no result");
-  auto V = json::parse((*Buf)->getBuffer());
+  auto V = parseBoundedJson((*Buf)->getBuffer());
   if (!V)
     return Fail("its worker process wrote an unreadable result: " + llvm::toString(V.takeError()));
   auto R = resultFromJSON(*V);

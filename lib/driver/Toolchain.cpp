@@ -1,4 +1,5 @@
 #include "driver/Toolchain.h"
+#include "driver/InputFiles.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -103,7 +104,7 @@ std::optional<NvccVersion> readNvccVersion(llvm::StringRef CudaPath) {
   llvm::SmallString<256> P(CudaPath);
   llvm::sys::path::append(P, "version.json");
   if (auto Buf = llvm::MemoryBuffer::getFile(P)) {
-    if (auto J = llvm::json::parse((*Buf)->getBuffer())) {
+    if (auto J = parseBoundedJson((*Buf)->getBuffer())) {
       if (const auto *O = J->getAsObject())
         if (const auto *Nvcc = O->getObject("cuda_nvcc"))
           if (auto V = Nvcc->getString("version"))

@@ -84,6 +84,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Attributes.h"
+#include "driver/InputFiles.h"
 #include "CudaCheck.h"
 #include "ClangTidyOptions.h"
 #include "RuleCatalog.h"
@@ -825,7 +826,7 @@ public:
         if (Buffer.size() >= HeaderEnd + 4 + Length) {
           std::string Body = Buffer.substr(HeaderEnd + 4, Length);
           Buffer.erase(0, HeaderEnd + 4 + Length);
-          auto V = llvm::json::parse(Body);
+          auto V = cuda_lint::parseBoundedJson(Body);
           if (!V) {
             llvm::consumeError(V.takeError());
             return std::nullopt;

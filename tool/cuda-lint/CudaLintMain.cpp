@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Attributes.h"
+#include "driver/InputFiles.h"
 #include "RuleCatalog.h"
 #include "driver/Baseline.h"
 #include "driver/CompatHeader.h"
@@ -494,7 +495,7 @@ int mergeSarifMain(ArrayRef<const char *> Args) {
           << "merge-sarif: cannot read '" << Path << "': " << Buf.getError().message() << "\n";
       return 2;
     }
-    auto V = json::parse((*Buf)->getBuffer());
+    auto V = parseBoundedJson((*Buf)->getBuffer());
     if (!V) {
       WithColor::error(errs(), "cuda-lint") << "merge-sarif: " << Path << ": not JSON: "
                                             << toString(V.takeError()) << "\n";
