@@ -24,7 +24,8 @@ else
   scripts/fuzz-corpus.sh $corpus >/dev/null
 fi
 mkdir -p $B/fuzz-work $B/fuzz-artifacts
-export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
+# allow_user_poisoning=0: as in scripts/sanitize.sh (LLVM allocators in uninstrumented libraries).
+export ASAN_OPTIONS="detect_leaks=0:allow_user_poisoning=0:${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
 # -timeout: one input analysed for longer is a hang (the CUB seeds take about 2 minutes under
 # ASan on a loaded two-core machine); -rss_limit_mb: the clang front end of both sides of a
