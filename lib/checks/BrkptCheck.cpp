@@ -67,6 +67,23 @@ bool BrkptCheck::onErrorPath(const CallExpr *Call) {
   }
 }
 
+/// Whether \p Loc is spelled by a macro whose name says it is an assertion
+/// or a trap (`CUTE_RUNTIME_ASSERT(msg)`, which older CuTe defines as
+/// `__brkpt()` on the device side and uses where an architecture feature is
+/// compiled out; `MY_TRAP()`, `UNREACHABLE()`), at any level of the
+/// expansion. A macro named otherwise (`BREAK_HERE()`) is not one.
+static bool inTrapMacro(SourceLocation Loc, const SourceManager &SM, const LangOptions &LO) {
+  for (unsigned Depth = 0; Loc.isMacroID() && Depth < 16; ++Depth) {
+    std::string Name = Lexer::getImmediateMacroName(Loc, SM, LO).upper();
+    for (llvm::StringRef Word : {"ASSERT", "TRAP", "ABORT", "UNREACHABLE", "FATAL", "PANIC",
+                                 "INVALID_CONTROL_PATH"})
+      if (llvm::StringRef(Name).contains(Word))
+        return true;
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return false;
+}
+
 void BrkptCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   if (!Call)
@@ -74,7 +91,7 @@ void BrkptCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   // A trap after an error is reported (CuTe's CUTE_INVALID_CONTROL_PATH:
   // `assert(0 && msg); printf(msg); __brkpt()`) is deliberate, not a
   // breakpoint left behind.
-  if (onErrorPath(Call))
+  if (onErrorPath(Call) || inTrapMacro(Call->getBeginLoc(), *SM, Ctx->getLangOpts()))
     return;
   SourceLocation Loc = userLoc(*SM, Call->getBeginLoc());
   // One finding per written call, whatever the sides and instantiations.

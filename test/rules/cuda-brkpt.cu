@@ -76,3 +76,24 @@ __device__ void fail5(int mode) {
     __brkpt();
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: '__brkpt()' left in the source{{.*}} [cuda-brkpt]
 }
+
+// Negatives: the breakpoint is an assertion macro's body, as older CuTe's
+// CUTE_RUNTIME_ASSERT(msg) is on the device side, used where an architecture
+// feature is compiled out. A macro named otherwise is still reported.
+#define LIB_RUNTIME_ASSERT(x) __brkpt()
+#define WRAP_ASSERT(x) LIB_RUNTIME_ASSERT(x)
+#define BREAK_HERE() __brkpt()
+__device__ void correct3(int mode) {
+#if defined(FEATURE_ENABLED)
+  (void)mode;
+#else
+  LIB_RUNTIME_ASSERT("Trying to use the feature without FEATURE_ENABLED.");
+  if (mode == 7)
+    WRAP_ASSERT("mode 7");
+#endif
+}
+
+__device__ void fail6() {
+  BREAK_HERE();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: '__brkpt()' left in the source{{.*}} [cuda-brkpt]
+}
