@@ -3,6 +3,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/TargetInfo.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
@@ -183,11 +184,21 @@ SourceLocation userLoc(const SourceManager &SM, SourceLocation Loc) {
   return Loc.isMacroID() ? SM.getExpansionLoc(Loc) : Loc;
 }
 
-std::string nameForDiagnostic(const FunctionDecl *FD, const ASTContext &Ctx) {
+std::string nameForDiagnostic(const NamedDecl *D, const ASTContext &Ctx) {
   std::string Name;
   llvm::raw_string_ostream OS(Name);
-  FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
+  D->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
   return Name;
+}
+
+bool inMacroExpansion(const SourceManager &SM, const LangOptions &LO, SourceLocation Loc,
+                      llvm::function_ref<bool(llvm::StringRef)> Named) {
+  for (unsigned Depth = 0; Loc.isMacroID() && Depth < 16; ++Depth) {
+    if (Named(Lexer::getImmediateMacroName(Loc, SM, LO)))
+      return true;
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return false;
 }
 
 std::vector<std::string> parseListOption(llvm::StringRef Value) {

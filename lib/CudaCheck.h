@@ -214,10 +214,16 @@ bool isDeviceFunction(const clang::FunctionDecl *FD);
 clang::SourceLocation userLoc(const clang::SourceManager &SM,
                               clang::SourceLocation Loc);
 
-/// \p FD's name as diagnostics show it, with template arguments, unqualified
-/// (`k<128>`).
-std::string nameForDiagnostic(const clang::FunctionDecl *FD,
-                              const clang::ASTContext &Ctx);
+/// \p D's name as diagnostics show it, with template arguments, unqualified
+/// (a kernel `k<128>`, a variable template's specialization `lut<8192>`).
+std::string nameForDiagnostic(const clang::NamedDecl *D, const clang::ASTContext &Ctx);
+
+/// Whether \p Loc is inside the expansion of a macro whose name \p Named
+/// accepts, at any level of the expansion (a macro used in another's body
+/// counts), following at most 16 levels.
+bool inMacroExpansion(const clang::SourceManager &SM, const clang::LangOptions &LO,
+                      clang::SourceLocation Loc,
+                      llvm::function_ref<bool(llvm::StringRef)> Named);
 
 /// A check option holding a list (clang-tidy's convention: separated by ';'
 /// or ','), trimmed, empty items dropped.

@@ -27,12 +27,7 @@ namespace {
 /// Whether \p Loc is (inside) an expansion of the macro `assert`.
 bool inAssertExpansion(const SourceManager &SM, const LangOptions &LO,
                        SourceLocation Loc) {
-  while (Loc.isMacroID()) {
-    if (Lexer::getImmediateMacroName(Loc, SM, LO) == "assert")
-      return true;
-    Loc = SM.getImmediateMacroCallerLoc(Loc);
-  }
-  return false;
+  return inMacroExpansion(SM, LO, Loc, [](llvm::StringRef Name) { return Name == "assert"; });
 }
 
 } // namespace

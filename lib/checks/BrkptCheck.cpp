@@ -73,15 +73,12 @@ bool BrkptCheck::onErrorPath(const CallExpr *Call) {
 /// compiled out; `MY_TRAP()`, `UNREACHABLE()`), at any level of the
 /// expansion. A macro named otherwise (`BREAK_HERE()`) is not one.
 static bool inTrapMacro(SourceLocation Loc, const SourceManager &SM, const LangOptions &LO) {
-  for (unsigned Depth = 0; Loc.isMacroID() && Depth < 16; ++Depth) {
-    std::string Name = Lexer::getImmediateMacroName(Loc, SM, LO).upper();
-    for (llvm::StringRef Word : {"ASSERT", "TRAP", "ABORT", "UNREACHABLE", "FATAL", "PANIC",
-                                 "INVALID_CONTROL_PATH"})
-      if (llvm::StringRef(Name).contains(Word))
-        return true;
-    Loc = SM.getImmediateMacroCallerLoc(Loc);
-  }
-  return false;
+  return inMacroExpansion(SM, LO, Loc, [](llvm::StringRef Macro) {
+    std::string Name = Macro.upper();
+    return llvm::any_of(std::initializer_list<llvm::StringRef>{"ASSERT", "TRAP", "ABORT",
+                                                               "UNREACHABLE", "FATAL", "PANIC"},
+                        [&](llvm::StringRef Word) { return llvm::StringRef(Name).contains(Word); });
+  });
 }
 
 void BrkptCheck::checkMatch(const MatchFinder::MatchResult &Result) {

@@ -27,7 +27,6 @@ bool writtenConstant(const VarDecl *VD) {
 /// order: declarations only, no function bodies.
 void collect(const DeclContext *DC, std::vector<const VarDecl *> &Out);
 
-/// collect() of one declaration of a context.
 /// Whether \p D, met in a context's declarations, is a variable definition
 /// to count. A variable template's specializations, explicit ones included,
 /// are counted through the template instead (countedTemplate()).
@@ -54,6 +53,7 @@ void collectSpecializations(const VarTemplateDecl *VTD, std::vector<const VarDec
       Out.push_back(S);
 }
 
+/// collect() of one declaration of a context.
 void collectDecl(const Decl *D, std::vector<const VarDecl *> &Out) {
   if (isa<VarDecl>(D)) {
     if (countedVariable(D))
@@ -252,11 +252,8 @@ void ConstantSizeCheck::checkMatch(const MatchFinder::MatchResult &Result) {
                    [](const auto &A, const auto &B) { return A.first > B.first; });
   for (unsigned I = 0; I < Sizes.size() && I < Contributors; ++I) {
     // A variable template's specialization by its arguments (`lut<8192>`).
-    std::string Name;
-    llvm::raw_string_ostream OS(Name);
-    Sizes[I].second->getNameForDiagnostic(OS, Ctx->getPrintingPolicy(), /*Qualified=*/false);
     note(Sizes[I].second->getLocation(), "'%0': %1 bytes")
-        << Name << static_cast<unsigned>(Sizes[I].first);
+        << nameForDiagnostic(Sizes[I].second, *Ctx) << static_cast<unsigned>(Sizes[I].first);
   }
 }
 

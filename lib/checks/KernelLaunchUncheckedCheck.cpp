@@ -109,15 +109,8 @@ bool KernelLaunchUncheckedCheck::isConfiguredCheck(const CallExpr *CE) const {
   }
   // A macro of the list anywhere in the expansion chain of the call: the
   // macro's body may call a function defined in another translation unit.
-  SourceLocation Loc = CE->getBeginLoc();
-  for (unsigned Depth = 0; Loc.isMacroID() && Depth < 16; ++Depth) {
-    llvm::StringRef Macro =
-        Lexer::getImmediateMacroName(Loc, *SM, Ctx->getLangOpts());
-    if (!Macro.empty() && Named(Macro))
-      return true;
-    Loc = SM->getImmediateMacroCallerLoc(Loc);
-  }
-  return false;
+  return inMacroExpansion(*SM, Ctx->getLangOpts(), CE->getBeginLoc(),
+                          [&](llvm::StringRef Macro) { return !Macro.empty() && Named(Macro); });
 }
 
 void KernelLaunchUncheckedCheck::registerMatchers(MatchFinder *Finder) {
