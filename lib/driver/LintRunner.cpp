@@ -262,7 +262,8 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                             std::vector<InputDigest> &Inputs,
                                             std::string &PreambleUse,
                                             bool &StoppedAtFatalError,
-                                            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay) {
+                                            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay,
+                                            std::vector<NvccAsmTolerance::TypenamePlace> &MissingTypenames) {
   // A file system of its own: ClangTool moves its working directory to the
   // command's directory, and the process-wide real file system would move the
   // working directory of every thread (and of relative paths in the output).
@@ -399,6 +400,11 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                         PreambleDir, PreambleUse);
   Tool.run(&Factory);
   StoppedAtFatalError = Filter.SawFatal;
+  // Parsed again with `typename ` written in only when nothing else failed:
+  // where nvcc rejects a missing `typename`, clang reports another error too.
+  MissingTypenames.clear();
+  if (AsmTolerance.otherErrors() == 0)
+    MissingTypenames = AsmTolerance.missingTypenames();
   return DiagConsumer.take();
 }
 
@@ -722,6 +728,134 @@ void filterHeaderFindings(std::vector<ClangTidyError> &Errors, llvm::StringRef M
   });
 }
 
+/// The files of a side rewritten with `typename ` where nvcc accepts it
+/// missing (NvccTolerance.h: clang 22 drops the instantiation's body), as a
+/// file system over the side's own overlay, and the way back from offsets in
+/// the rewritten files to offsets in the files on disk.
+class TypenameRewrite {
+public:
+  /// Reads each file of \p Places through \p Overlay (or the real file
+  /// system) and writes it again with the insertions. Empty (fs() null) when
+  /// no file could be read.
+  TypenameRewrite(const std::vector<NvccAsmTolerance::TypenamePlace> &Places,
+                  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay) {
+    auto Read = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+        llvm::vfs::createPhysicalFileSystem());
+    if (Overlay)
+      Read->pushOverlay(Overlay);
+    std::map<std::string, std::vector<unsigned>> ByFile;
+    for (const NvccAsmTolerance::TypenamePlace &P : Places)
+      ByFile[P.File].push_back(P.Offset);
+    auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    for (auto &[Path, Offsets] : ByFile) {
+      auto Buffer = Read->getBufferForFile(Path);
+      llvm::sys::fs::UniqueID ID;
+      if (!Buffer || llvm::sys::fs::getUniqueID(Path, ID))
+        continue;
+      llvm::sort(Offsets);
+      Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
+      llvm::StringRef Original = (*Buffer)->getBuffer();
+      Memory->addFile(Path, 0,
+                      llvm::MemoryBuffer::getMemBufferCopy(
+                          insertMissingTypenames(Original, Offsets), Path));
+      Files.push_back({ID, Offsets, contentHash(Original)});
+    }
+    if (Files.empty())
+      return;
+    if (Overlay) {
+      auto Both = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Overlay);
+      Both->pushOverlay(Memory);
+      FS = Both;
+    } else {
+      FS = Memory;
+    }
+  }
+
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs() const { return FS; }
+
+  /// \p P, found in a rewritten file, as a place in the file on disk.
+  void mapBack(NvccAsmTolerance::TypenamePlace &P) {
+    if (const RewrittenFile *RF = find(P.File))
+      P.Offset = originalOffset(P.Offset, RF->Offsets);
+  }
+
+  /// Offsets of \p R's findings, notes, ranges, fix-its and cross-side facts
+  /// in the rewritten files, as offsets into the files on disk; the input
+  /// digests of those files, as of the files on disk (the result cache). A
+  /// fix-it that would edit across an inserted word is dropped.
+  void mapBack(SideResult &R) {
+    for (ClangTidyError &E : R.Errors) {
+      mapMessage(E.Message);
+      for (tooling::DiagnosticMessage &N : E.Notes)
+        mapMessage(N);
+    }
+    for (SideFact &F : R.Facts)
+      for (FactLocation &L : F.Locations)
+        if (const RewrittenFile *RF = find(L.File))
+          L.Offset = originalOffset(L.Offset, RF->Offsets);
+    for (InputDigest &I : R.Inputs)
+      if (const RewrittenFile *RF = find(I.Path))
+        I.Hash = RF->OriginalHash;
+  }
+
+private:
+  struct RewrittenFile {
+    llvm::sys::fs::UniqueID ID;
+    std::vector<unsigned> Offsets; ///< sorted, in the file on disk
+    std::string OriginalHash;
+  };
+
+  const RewrittenFile *find(llvm::StringRef Path) {
+    auto [It, New] = Known.try_emplace(Path, nullptr);
+    if (New) {
+      llvm::sys::fs::UniqueID ID;
+      if (!llvm::sys::fs::getUniqueID(Path, ID))
+        for (const RewrittenFile &F : Files)
+          if (F.ID == ID)
+            It->second = &F;
+    }
+    return It->second;
+  }
+
+  void mapMessage(tooling::DiagnosticMessage &M) {
+    if (const RewrittenFile *RF = find(M.FilePath))
+      M.FileOffset = originalOffset(M.FileOffset, RF->Offsets);
+    for (tooling::FileByteRange &Range : M.Ranges)
+      if (const RewrittenFile *RF = find(Range.FilePath)) {
+        unsigned Begin = originalOffset(Range.FileOffset, RF->Offsets);
+        unsigned End = originalOffset(Range.FileOffset + Range.Length, RF->Offsets);
+        Range.FileOffset = Begin;
+        Range.Length = End >= Begin ? End - Begin : 0;
+      }
+    llvm::StringMap<tooling::Replacements> Fixed;
+    for (auto &Entry : M.Fix) {
+      const RewrittenFile *RF = find(Entry.getKey());
+      if (!RF) {
+        Fixed[Entry.getKey()] = Entry.getValue();
+        continue;
+      }
+      tooling::Replacements &Into = Fixed[Entry.getKey()];
+      for (const tooling::Replacement &Rep : Entry.getValue()) {
+        unsigned Begin = originalOffset(Rep.getOffset(), RF->Offsets);
+        unsigned End = originalOffset(Rep.getOffset() + Rep.getLength(), RF->Offsets);
+        // The rewritten length differs: the edit spans an inserted word.
+        if (End < Begin || End - Begin != Rep.getLength()) {
+          M.Fix.clear();
+          return;
+        }
+        llvm::consumeError(Into.add(tooling::Replacement(Entry.getKey(), Begin,
+                                                         Rep.getLength(),
+                                                         Rep.getReplacementText())));
+      }
+    }
+    M.Fix = std::move(Fixed);
+  }
+
+  std::vector<RewrittenFile> Files;
+  llvm::StringMap<const RewrittenFile *> Known;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS;
+};
+
 } // namespace
 
 SideResult lintSide(const std::string &File, const std::string &Directory,
@@ -755,7 +889,8 @@ SideResult lintSideWithOverlay(const std::string &File, const std::string &Direc
         (O.ExcludeHeaderFilterRegex && !O.ExcludeHeaderFilterRegex->empty()))
       FilterOptions = std::move(O);
   }
-  auto Run = [&] {
+  std::vector<NvccAsmTolerance::TypenamePlace> MissingTypenames;
+  auto RunOnce = [&](llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay) {
     ClangTidyContext Context(makeOptionsProvider(Settings, FactOptions,
                                                  /*AllHeaders=*/FilterOptions.has_value()),
                              /*AllowEnablingAnalyzerAlphaCheckers=*/false,
@@ -767,7 +902,7 @@ SideResult lintSideWithOverlay(const std::string &File, const std::string &Direc
     SideFactCollector Facts;
     Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Settings.PreambleDir,
                                     Result.Inputs, Result.Preamble,
-                                    Result.StoppedAtFatalError, Overlay);
+                                    Result.StoppedAtFatalError, Overlay, MissingTypenames);
     Result.Uniformity = Stats.stats();
     for (ClangTidyError &E : Result.Errors)
       normalizeDiagnosticPaths(E, Directory);
@@ -783,6 +918,36 @@ SideResult lintSideWithOverlay(const std::string &File, const std::string &Direc
         L.File = normalizeFilePath(L.File, Directory);
     // Checks as configured for this file (command line over .cuda-lint.yaml).
     Result.EffectiveChecks = Context.getOptions().Checks.value_or("");
+  };
+  auto Run = [&] {
+    RunOnce(Overlay);
+    // A `typename` nvcc accepts missing: clang dropped the body of an
+    // instantiation, so the side is parsed again with the word written in.
+    // Again while a parse finds more (clang stops reporting at its error
+    // limit), at most MaxTypenamePasses times; what the last parse reports
+    // is reported.
+    constexpr unsigned MaxTypenamePasses = 4;
+    std::vector<NvccAsmTolerance::TypenamePlace> Places;
+    std::optional<TypenameRewrite> Rewrite;
+    for (unsigned Pass = 0; Side.Nvcc && Pass < MaxTypenamePasses; ++Pass) {
+      size_t Known = Places.size();
+      for (NvccAsmTolerance::TypenamePlace P : MissingTypenames) {
+        if (Rewrite)
+          Rewrite->mapBack(P); // found in the rewritten text
+        if (!llvm::any_of(Places, [&](const NvccAsmTolerance::TypenamePlace &Q) {
+              return Q.File == P.File && Q.Offset == P.Offset;
+            }))
+          Places.push_back(std::move(P));
+      }
+      if (Places.size() == Known)
+        return;
+      Rewrite.emplace(Places, Overlay);
+      if (!Rewrite->fs())
+        return;
+      Result = SideResult();
+      RunOnce(Rewrite->fs());
+      Rewrite->mapBack(Result);
+    }
   };
   llvm::CrashRecoveryContext CRC;
   if (!CRC.RunSafely(Run)) {

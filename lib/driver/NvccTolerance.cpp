@@ -117,7 +117,7 @@ bool isMissingAsmOperandComma(llvm::StringRef Text, size_t At) {
   if (At >= Text.size() || Text[At] != '"')
     return false;
   // The operand before: `"r"(x)` directly before the string, blanks between.
-  size_t Before = Text.find_last_not_of(" \t\r\n", At == 0 ? 0 : At - 1);
+  size_t Before = Text.find_last_not_of(" \t\r\n", At);
   if (Before == llvm::StringRef::npos || At == 0 || Text[Before] != ')')
     return false;
   // Backwards to the `(` of the asm statement, skipping balanced parentheses
@@ -158,6 +158,16 @@ bool isMissingAsmOperandComma(llvm::StringRef Text, size_t At) {
 }
 
 bool NvccAsmTolerance::holdBack(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
+  size_t Places = MissingTypenames.size();
+  bool Held = decide(Level, Info);
+  // Not clang's "too many errors emitted" after those missing `typename`s.
+  if (!Held && Level >= DiagnosticsEngine::Error && MissingTypenames.size() == Places &&
+      !(Info.getID() == diag::fatal_too_many_errors && OtherErrors == 0))
+    ++OtherErrors;
+  return Held;
+}
+
+bool NvccAsmTolerance::decide(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
   if (Reporting || Level < DiagnosticsEngine::Error || !Info.hasSourceManager() ||
       Info.getLocation().isInvalid())
     return false;
@@ -171,6 +181,18 @@ bool NvccAsmTolerance::holdBack(DiagnosticsEngine::Level Level, const Diagnostic
     if (!Invalid && isMissingAsmOperandComma(Text, SM.getFileOffset(L))) {
       ++AcceptedOperandCommas;
       return true;
+    }
+    return false;
+  }
+  if (isNvccAcceptedMissingTypename(Info, S)) {
+    // Reported as clang gives it; the runner parses the side again with
+    // `typename ` written where it is missing (missingTypenames()).
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation L = SM.getSpellingLoc(Info.getLocation());
+    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L))) {
+      llvm::StringRef Real = FE->getFileEntry().tryGetRealPathName();
+      MissingTypenames.push_back(
+          {Real.empty() ? FE->getName().str() : Real.str(), SM.getFileOffset(L)});
     }
     return false;
   }
@@ -191,6 +213,46 @@ bool NvccAsmTolerance::holdBack(DiagnosticsEngine::Level Level, const Diagnostic
   Held.push_back({Info.getSourceManager().getSpellingLoc(Info.getLocation()), FD,
                   diag::err_asm_invalid_escape});
   return true;
+}
+
+bool isNvccAcceptedMissingTypename(const Diagnostic &Info, const Sema *S) {
+  if (Info.getID() != diag::err_typename_missing || !S || !S->inTemplateInstantiation() ||
+      !Info.hasSourceManager() || Info.getLocation().isInvalid())
+    return false;
+  // Written in a file (or a macro's argument): `typename ` can go there
+  // without changing a macro's other expansions.
+  SourceLocation L = Info.getLocation();
+  return L.isFileID() || Info.getSourceManager().isMacroArgExpansion(L);
+}
+
+std::string insertMissingTypenames(llvm::StringRef Text, std::vector<unsigned> Offsets) {
+  llvm::sort(Offsets);
+  Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
+  std::string Out;
+  Out.reserve(Text.size() + Offsets.size() * TypenameInsertionLength);
+  size_t From = 0;
+  for (unsigned O : Offsets) {
+    if (O > Text.size())
+      break;
+    Out.append(Text.substr(From, O - From));
+    Out.append("typename ");
+    From = O;
+  }
+  Out.append(Text.substr(From));
+  return Out;
+}
+
+unsigned originalOffset(unsigned Offset, llvm::ArrayRef<unsigned> SortedInsertions) {
+  unsigned Shift = 0;
+  for (unsigned O : SortedInsertions) {
+    unsigned At = O + Shift; // where this insertion is in the rewritten text
+    if (Offset < At)
+      break;
+    if (Offset < At + TypenameInsertionLength)
+      return O; // inside the inserted word: the name it was put before
+    Shift += TypenameInsertionLength;
+  }
+  return Offset - Shift;
 }
 
 bool isAsmOperandStringError(unsigned DiagID) {

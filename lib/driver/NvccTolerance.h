@@ -15,6 +15,14 @@
 // AnalyzeAsmString) with the escapes that nvcc passes on doubled: what that
 // still reports is reported, at its place in the original string.
 //
+// Asm operands without the comma between them are dropped where they stand
+// on those sides (clang keeps the rest of the function). A dependent type
+// named without `typename` as an explicit template argument of a function
+// template call or `sizeof` operand cannot be: clang drops the
+// instantiation's body, so the runner parses such a side again with
+// `typename ` written in (isNvccAcceptedMissingTypename,
+// insertMissingTypenames).
+//
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_LINT_DRIVER_NVCCTOLERANCE_H
 #define CUDA_LINT_DRIVER_NVCCTOLERANCE_H
@@ -22,6 +30,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
 #include <string>
@@ -93,6 +102,24 @@ public:
   /// the AST; the rest of the function is intact.
   unsigned acceptedOperandCommas() const { return AcceptedOperandCommas; }
 
+  /// Where clang reported, while instantiating a template, a dependent
+  /// qualified name without `typename` that nvcc reads as a type
+  /// (isNvccAcceptedMissingTypename). The error is reported (holdBack
+  /// returns false), and clang has dropped the instantiation's body; when
+  /// the side had no other compiler error (otherErrors()), the runner parses
+  /// it again with `typename ` inserted at these places
+  /// (insertMissingTypenames).
+  struct TypenamePlace {
+    std::string File; ///< real path (or the SourceManager's name)
+    unsigned Offset;  ///< bytes: where the qualified name starts
+  };
+  const std::vector<TypenamePlace> &missingTypenames() const { return MissingTypenames; }
+
+  /// Number of errors and fatal errors holdBack saw and did not hold back,
+  /// other than the missing `typename`s above (clang's, and those the asm
+  /// re-analysis reports).
+  unsigned otherErrors() const { return OtherErrors; }
+
 private:
   friend class NvccAsmReanalysis;
   struct HeldError {
@@ -105,7 +132,33 @@ private:
   bool Reporting = false;
   unsigned AcceptedOperandCommas = 0;
   unsigned AcceptedInTemplates = 0;
+  std::vector<TypenamePlace> MissingTypenames;
+  unsigned OtherErrors = 0;
+  bool decide(clang::DiagnosticsEngine::Level Level, const clang::Diagnostic &Info);
 };
+
+/// Whether \p Info is clang's "missing 'typename' prior to dependent type
+/// name" error given while \p S instantiates a template: a qualified name
+/// parsed as an expression in the template (`sizeof(C::type)`,
+/// `C::type(3)`, `alignof(C::type)`, `take<C::type>()`) names a type in the
+/// instantiation. clang 22 then drops the instantiation's body; nvcc (EDG)
+/// reads the name as the type and accepts the code. Where nvcc rejects a
+/// missing `typename` (a declaration `C::type x;`, `Pair<C::type, int>`,
+/// `take<C::type*>()`), clang already reports an error where the template is
+/// defined. Only names written in a file or in a macro's argument.
+bool isNvccAcceptedMissingTypename(const clang::Diagnostic &Info, const clang::Sema *S);
+
+/// Bytes insertMissingTypenames adds per place (`typename `).
+constexpr unsigned TypenameInsertionLength = 9;
+
+/// \p Text with `typename ` inserted before each of \p Offsets (bytes into
+/// \p Text; duplicates count once).
+std::string insertMissingTypenames(llvm::StringRef Text, std::vector<unsigned> Offsets);
+
+/// The offset in the original text of \p Offset, a byte offset into the text
+/// insertMissingTypenames made with \p SortedInsertions (sorted, unique): an
+/// offset inside an inserted word maps to the name it was put before.
+unsigned originalOffset(unsigned Offset, llvm::ArrayRef<unsigned> SortedInsertions);
 
 /// Whether \p DiagID is clang's error about an asm string naming an operand
 /// number past the operands, which nvcc reports only for a statement it

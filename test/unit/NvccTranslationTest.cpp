@@ -613,10 +613,35 @@ TEST(NvccTolerance, MissingAsmOperandComma) {
   EXPECT_TRUE(At(R"(asm volatile("st [%1], %0;" ::"r"(v) "l"(p) : "memory");)"));
   EXPECT_TRUE(At(R"(__asm__ __volatile__("st [%1], %0;" : "=r"(x) "l"(p));)"));
   EXPECT_TRUE(At(R"(asm("a" "b" : "=r"(f(x, (y))) "l"(p));)"));
+  EXPECT_TRUE(At(R"x(asm("st [%1], %0;" ::"r"(v)"l"(p));)x")); // no blank between
   // A comma is there, or the string is not an operand constraint.
   EXPECT_FALSE(At(R"(asm("st;" :: "r"(v), "l"(p));)"));
   EXPECT_FALSE(At(R"(puts(("x") "l"(p));)"));
   EXPECT_FALSE(At(R"(asm("st;"); g(f(x) "l"(p));)"));
   EXPECT_FALSE(At(R"(asm(f(x) "l"(p));)")); // no ':' before it
+}
+} // namespace
+
+namespace {
+/// Inserting `typename ` and mapping offsets back round-trip: every byte of
+/// the original keeps its offset, and the inserted words map to the name
+/// after them.
+TEST(NvccTolerance, TypenameInsertionOffsets) {
+  llvm::StringRef Text = "f<A::t, B::u>(); g<C::v>();";
+  std::vector<unsigned> At = {unsigned(Text.find("A::t")), unsigned(Text.find("B::u")),
+                              unsigned(Text.find("C::v"))};
+  std::string Out = cuda_lint::insertMissingTypenames(Text, {At[2], At[0], At[1], At[0]});
+  EXPECT_EQ(Out, "f<typename A::t, typename B::u>(); g<typename C::v>();");
+  for (unsigned I = 0; I < Out.size(); ++I) {
+    unsigned O = cuda_lint::originalOffset(I, At);
+    ASSERT_LE(O, Text.size());
+    // Outside the inserted words, the same byte; inside one, its name's.
+    if (Out.compare(I, 9, "typename ") == 0)
+      EXPECT_TRUE(llvm::is_contained(At, O)) << I;
+    EXPECT_TRUE(Out[I] == Text[O] || llvm::is_contained(At, O)) << I;
+  }
+  EXPECT_EQ(cuda_lint::originalOffset(Out.find("();"), At), Text.find("();"));
+  EXPECT_EQ(cuda_lint::originalOffset(Out.rfind("();"), At), Text.rfind("();"));
+  EXPECT_EQ(cuda_lint::originalOffset(Out.size(), At), Text.size());
 }
 } // namespace
