@@ -743,9 +743,12 @@ public:
         llvm::vfs::createPhysicalFileSystem());
     if (Overlay)
       Read->pushOverlay(Overlay);
-    std::map<std::string, std::vector<unsigned>> ByFile;
-    for (const NvccAsmTolerance::TypenamePlace &P : Places)
+    std::map<std::string, std::vector<unsigned>> ByFile, TemplateAt;
+    for (const NvccAsmTolerance::TypenamePlace &P : Places) {
       ByFile[P.File].push_back(P.Offset);
+      if (P.Template)
+        TemplateAt[P.File].push_back(P.Offset);
+    }
     auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
     for (auto &[Path, Offsets] : ByFile) {
       auto Buffer = Read->getBufferForFile(Path);
@@ -757,7 +760,7 @@ public:
       llvm::StringRef Original = (*Buffer)->getBuffer();
       Memory->addFile(Path, 0,
                       llvm::MemoryBuffer::getMemBufferCopy(
-                          insertMissingTypenames(Original, Offsets), Path));
+                          insertMissingTypenames(Original, Offsets, TemplateAt[Path]), Path));
       Files.push_back({ID, Offsets, contentHash(Original)});
     }
     if (Files.empty())

@@ -184,7 +184,8 @@ bool NvccAsmTolerance::decide(DiagnosticsEngine::Level Level, const Diagnostic &
     }
     return false;
   }
-  if (isNvccAcceptedMissingTypename(Info, S)) {
+  bool Template = isNvccAcceptedMissingTemplateKeyword(Info, S);
+  if (Template || isNvccAcceptedMissingTypename(Info, S)) {
     // Reported as clang gives it; the runner parses the side again with
     // `typename ` written where it is missing (missingTypenames()).
     const SourceManager &SM = Info.getSourceManager();
@@ -192,7 +193,7 @@ bool NvccAsmTolerance::decide(DiagnosticsEngine::Level Level, const Diagnostic &
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L))) {
       llvm::StringRef Real = FE->getFileEntry().tryGetRealPathName();
       MissingTypenames.push_back(
-          {Real.empty() ? FE->getName().str() : Real.str(), SM.getFileOffset(L)});
+          {Real.empty() ? FE->getName().str() : Real.str(), SM.getFileOffset(L), Template});
     }
     return false;
   }
@@ -215,6 +216,30 @@ bool NvccAsmTolerance::decide(DiagnosticsEngine::Level Level, const Diagnostic &
   return true;
 }
 
+bool isNvccAcceptedMissingTemplateKeyword(const Diagnostic &Info, const Sema *S) {
+  if ((Info.getID() != diag::err_template_kw_missing &&
+       Info.getID() != diag::err_bound_member_function) ||
+      !S || !S->inTemplateInstantiation() || !Info.hasSourceManager() ||
+      Info.getLocation().isInvalid() || !Info.getLocation().isFileID())
+    return false;
+  // At a member's name followed by `<`: `impl.get<R>(x)`.
+  const SourceManager &SM = Info.getSourceManager();
+  SourceLocation L = Info.getLocation();
+  bool Invalid = false;
+  llvm::StringRef Text = SM.getBufferData(SM.getFileID(L), &Invalid);
+  size_t At = SM.getFileOffset(L);
+  if (Invalid || At >= Text.size())
+    return false;
+  size_t End = At;
+  while (End < Text.size() && (llvm::isAlnum(Text[End]) || Text[End] == '_'))
+    ++End;
+  size_t Before = Text.find_last_not_of(" \t\r\n", At);
+  size_t After = Text.find_first_not_of(" \t\r\n", End);
+  return End > At && Before != llvm::StringRef::npos && After != llvm::StringRef::npos &&
+         Text[After] == '<' &&
+         (Text[Before] == '.' || (Text[Before] == '>' && Before > 0 && Text[Before - 1] == '-'));
+}
+
 bool isNvccAcceptedMissingTypename(const Diagnostic &Info, const Sema *S) {
   if (Info.getID() != diag::err_typename_missing || !S || !S->inTemplateInstantiation() ||
       !Info.hasSourceManager() || Info.getLocation().isInvalid())
@@ -225,7 +250,8 @@ bool isNvccAcceptedMissingTypename(const Diagnostic &Info, const Sema *S) {
   return L.isFileID() || Info.getSourceManager().isMacroArgExpansion(L);
 }
 
-std::string insertMissingTypenames(llvm::StringRef Text, std::vector<unsigned> Offsets) {
+std::string insertMissingTypenames(llvm::StringRef Text, std::vector<unsigned> Offsets,
+                                   const std::vector<unsigned> &TemplateAt) {
   llvm::sort(Offsets);
   Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
   std::string Out;
@@ -235,7 +261,7 @@ std::string insertMissingTypenames(llvm::StringRef Text, std::vector<unsigned> O
     if (O > Text.size())
       break;
     Out.append(Text.substr(From, O - From));
-    Out.append("typename ");
+    Out.append(llvm::is_contained(TemplateAt, O) ? "template " : "typename ");
     From = O;
   }
   Out.append(Text.substr(From));

@@ -112,6 +112,9 @@ public:
   struct TypenamePlace {
     std::string File; ///< real path (or the SourceManager's name)
     unsigned Offset;  ///< bytes: where the qualified name starts
+    /// `template ` before a member template's name, not `typename `
+    /// (isNvccAcceptedMissingTemplateKeyword).
+    bool Template = false;
   };
   const std::vector<TypenamePlace> &missingTypenames() const { return MissingTypenames; }
 
@@ -148,12 +151,27 @@ private:
 /// defined. Only names written in a file or in a macro's argument.
 bool isNvccAcceptedMissingTypename(const clang::Diagnostic &Info, const clang::Sema *S);
 
-/// Bytes insertMissingTypenames adds per place (`typename `).
+/// Whether \p Info is an error clang gives while \p S instantiates a
+/// template at a member template's name used without `template` after a
+/// dependent object (`impl.get<R>(x)` with `R` a non-type template
+/// parameter): "missing 'template' keyword prior to dependent template
+/// name", or, where the enclosing class has a member of that name, "reference
+/// to non-static member function must be called" (CUTLASS example 113's
+/// `impl.get_consumer_store_callbacks<ReferenceSrc>(args_impl)`). nvcc
+/// accepts both; clang drops the instantiation's body. The runner inserts
+/// `template ` before the name. (With a type argument, `impl.get<float>(x)`,
+/// nvcc rejects it too, and clang reports another error where the template is
+/// defined.)
+bool isNvccAcceptedMissingTemplateKeyword(const clang::Diagnostic &Info, const clang::Sema *S);
+
+/// Bytes insertMissingTypenames adds per place (`typename ` or `template `).
 constexpr unsigned TypenameInsertionLength = 9;
 
 /// \p Text with `typename ` inserted before each of \p Offsets (bytes into
-/// \p Text; duplicates count once).
-std::string insertMissingTypenames(llvm::StringRef Text, std::vector<unsigned> Offsets);
+/// \p Text; duplicates count once), `template ` at those also in
+/// \p TemplateAt.
+std::string insertMissingTypenames(llvm::StringRef Text, std::vector<unsigned> Offsets,
+                                   const std::vector<unsigned> &TemplateAt = {});
 
 /// The offset in the original text of \p Offset, a byte offset into the text
 /// insertMissingTypenames made with \p SortedInsertions (sorted, unique): an
