@@ -149,7 +149,7 @@ const std::vector<OwnedPattern> &ownedDiagnosticPatterns() {
 class OwnedNoLintConsumer : public DiagnosticConsumer {
 public:
   OwnedNoLintConsumer(ClangTidyDiagnosticConsumer &Inner, ClangTidyContext &Context,
-                      NvccAsmTolerance *Asm)
+                      NvccTolerance *Asm)
       : Inner(Inner), Context(Context), Asm(Asm) {}
 
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
@@ -222,7 +222,7 @@ private:
 
   ClangTidyDiagnosticConsumer &Inner;
   ClangTidyContext &Context;
-  NvccAsmTolerance *Asm; ///< on the sides of nvcc commands
+  NvccTolerance *Asm; ///< on the sides of nvcc commands
   NoLintDirectiveHandler NoLint;
   bool DroppingNotes = false;
 
@@ -263,7 +263,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                             std::string &PreambleUse,
                                             bool &StoppedAtFatalError,
                                             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay,
-                                            std::vector<NvccAsmTolerance::TypenamePlace> &MissingTypenames) {
+                                            std::vector<NvccTolerance::KeywordPlace> &MissingKeywords) {
   // A file system of its own: ClangTool moves its working directory to the
   // command's directory, and the process-wide real file system would move the
   // working directory of every thread (and of relative paths in the output).
@@ -285,8 +285,8 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   // Rule findings reach clang-tidy as warnings (CudaCheck::report), so that
   // NOLINT and the header filter apply to them; error rules become errors
   // through the cuda module's default WarningsAsErrors.
-  NvccAsmTolerance AsmTolerance;
-  OwnedNoLintConsumer Filter(DiagConsumer, Context, Nvcc ? &AsmTolerance : nullptr);
+  NvccTolerance Tolerance;
+  OwnedNoLintConsumer Filter(DiagConsumer, Context, Nvcc ? &Tolerance : nullptr);
   DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &Filter,
                        /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
@@ -295,7 +295,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   class Action : public ASTFrontendAction {
   public:
     Action(ClangTidyASTConsumerFactory *Factory, ClangTidyContext &Context,
-           NvccAsmTolerance *Asm, std::vector<InputDigest> &Inputs)
+           NvccTolerance *Asm, std::vector<InputDigest> &Inputs)
         : Factory(Factory), Context(Context), Asm(Asm), Inputs(Inputs) {}
 
     /// Every file whose content the side read, with its hash (the result
@@ -349,7 +349,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   private:
     ClangTidyASTConsumerFactory *Factory;
     ClangTidyContext &Context;
-    NvccAsmTolerance *Asm;
+    NvccTolerance *Asm;
     std::vector<InputDigest> &Inputs;
     std::string AddedPredefines;
   };
@@ -357,7 +357,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   public:
     ActionFactory(ClangTidyContext &Context,
                   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-                  NvccAsmTolerance *Asm, std::vector<InputDigest> &Inputs,
+                  NvccTolerance *Asm, std::vector<InputDigest> &Inputs,
                   const std::string &File, const std::string &PreambleDir,
                   std::string &PreambleUse)
         : Context(Context), ConsumerFactory(Context, std::move(FS)), Asm(Asm),
@@ -390,21 +390,22 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   private:
     ClangTidyContext &Context;
     ClangTidyASTConsumerFactory ConsumerFactory;
-    NvccAsmTolerance *Asm;
+    NvccTolerance *Asm;
     std::vector<InputDigest> &Inputs;
     const std::string &File;
     const std::string &PreambleDir;
     std::string &PreambleUse;
   };
-  ActionFactory Factory(Context, BaseFS, Nvcc ? &AsmTolerance : nullptr, Inputs, File,
+  ActionFactory Factory(Context, BaseFS, Nvcc ? &Tolerance : nullptr, Inputs, File,
                         PreambleDir, PreambleUse);
   Tool.run(&Factory);
   StoppedAtFatalError = Filter.SawFatal;
-  // Parsed again with `typename ` written in only when nothing else failed:
-  // where nvcc rejects a missing `typename`, clang reports another error too.
-  MissingTypenames.clear();
-  if (AsmTolerance.otherErrors() == 0)
-    MissingTypenames = AsmTolerance.missingTypenames();
+  // Parsed again with the keyword written in only when nothing else failed:
+  // where nvcc rejects a missing `typename` or `template`, clang reports
+  // another error too.
+  MissingKeywords.clear();
+  if (Tolerance.otherErrors() == 0)
+    MissingKeywords = Tolerance.missingKeywords();
   return DiagConsumer.take();
 }
 
@@ -728,23 +729,25 @@ void filterHeaderFindings(std::vector<ClangTidyError> &Errors, llvm::StringRef M
   });
 }
 
-/// The files of a side rewritten with `typename ` where nvcc accepts it
-/// missing (NvccTolerance.h: clang 22 drops the instantiation's body), as a
+/// The files of a side rewritten with `typename ` or `template ` where nvcc
+/// accepts the keyword missing (NvccTolerance.h: clang 22 drops the
+/// instantiation's body), as a
 /// file system over the side's own overlay, and the way back from offsets in
 /// the rewritten files to offsets in the files on disk.
-class TypenameRewrite {
+class KeywordRewrite {
 public:
   /// Reads each file of \p Places through \p Overlay (or the real file
   /// system) and writes it again with the insertions. Empty (fs() null) when
   /// no file could be read.
-  TypenameRewrite(const std::vector<NvccAsmTolerance::TypenamePlace> &Places,
+  KeywordRewrite(const std::vector<NvccTolerance::KeywordPlace> &Places,
                   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay) {
+    // Read as the side reads (no FIFO: the database is untrusted input).
     auto Read = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-        llvm::vfs::createPhysicalFileSystem());
+        llvm::makeIntrusiveRefCnt<NoFifoFileSystem>(llvm::vfs::createPhysicalFileSystem()));
     if (Overlay)
       Read->pushOverlay(Overlay);
     std::map<std::string, std::vector<unsigned>> ByFile, TemplateAt;
-    for (const NvccAsmTolerance::TypenamePlace &P : Places) {
+    for (const NvccTolerance::KeywordPlace &P : Places) {
       ByFile[P.File].push_back(P.Offset);
       if (P.Template)
         TemplateAt[P.File].push_back(P.Offset);
@@ -760,7 +763,7 @@ public:
       llvm::StringRef Original = (*Buffer)->getBuffer();
       Memory->addFile(Path, 0,
                       llvm::MemoryBuffer::getMemBufferCopy(
-                          insertMissingTypenames(Original, Offsets, TemplateAt[Path]), Path));
+                          insertMissingKeywords(Original, Offsets, TemplateAt[Path]), Path));
       Files.push_back({ID, Offsets, contentHash(Original)});
     }
     if (Files.empty())
@@ -777,7 +780,7 @@ public:
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs() const { return FS; }
 
   /// \p P, found in a rewritten file, as a place in the file on disk.
-  void mapBack(NvccAsmTolerance::TypenamePlace &P) {
+  void mapBack(NvccTolerance::KeywordPlace &P) {
     if (const RewrittenFile *RF = find(P.File))
       P.Offset = originalOffset(P.Offset, RF->Offsets);
   }
@@ -892,7 +895,7 @@ SideResult lintSideWithOverlay(const std::string &File, const std::string &Direc
         (O.ExcludeHeaderFilterRegex && !O.ExcludeHeaderFilterRegex->empty()))
       FilterOptions = std::move(O);
   }
-  std::vector<NvccAsmTolerance::TypenamePlace> MissingTypenames;
+  std::vector<NvccTolerance::KeywordPlace> MissingKeywords;
   auto RunOnce = [&](llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay) {
     ClangTidyContext Context(makeOptionsProvider(Settings, FactOptions,
                                                  /*AllHeaders=*/FilterOptions.has_value()),
@@ -905,7 +908,7 @@ SideResult lintSideWithOverlay(const std::string &File, const std::string &Direc
     SideFactCollector Facts;
     Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Settings.PreambleDir,
                                     Result.Inputs, Result.Preamble,
-                                    Result.StoppedAtFatalError, Overlay, MissingTypenames);
+                                    Result.StoppedAtFatalError, Overlay, MissingKeywords);
     Result.Uniformity = Stats.stats();
     for (ClangTidyError &E : Result.Errors)
       normalizeDiagnosticPaths(E, Directory);
@@ -924,20 +927,20 @@ SideResult lintSideWithOverlay(const std::string &File, const std::string &Direc
   };
   auto Run = [&] {
     RunOnce(Overlay);
-    // A `typename` nvcc accepts missing: clang dropped the body of an
-    // instantiation, so the side is parsed again with the word written in.
+    // A `typename` or `template` nvcc accepts missing: clang dropped the body
+    // of an instantiation, so the side is parsed again with the word written in.
     // Again while a parse finds more (clang stops reporting at its error
-    // limit), at most MaxTypenamePasses times; what the last parse reports
+    // limit), at most MaxKeywordPasses times; what the last parse reports
     // is reported.
-    constexpr unsigned MaxTypenamePasses = 4;
-    std::vector<NvccAsmTolerance::TypenamePlace> Places;
-    std::optional<TypenameRewrite> Rewrite;
-    for (unsigned Pass = 0; Side.Nvcc && Pass < MaxTypenamePasses; ++Pass) {
+    constexpr unsigned MaxKeywordPasses = 4;
+    std::vector<NvccTolerance::KeywordPlace> Places;
+    std::optional<KeywordRewrite> Rewrite;
+    for (unsigned Pass = 0; Side.Nvcc && Pass < MaxKeywordPasses; ++Pass) {
       size_t Known = Places.size();
-      for (NvccAsmTolerance::TypenamePlace P : MissingTypenames) {
+      for (NvccTolerance::KeywordPlace P : MissingKeywords) {
         if (Rewrite)
           Rewrite->mapBack(P); // found in the rewritten text
-        if (!llvm::any_of(Places, [&](const NvccAsmTolerance::TypenamePlace &Q) {
+        if (!llvm::any_of(Places, [&](const NvccTolerance::KeywordPlace &Q) {
               return Q.File == P.File && Q.Offset == P.Offset;
             }))
           Places.push_back(std::move(P));

@@ -157,17 +157,17 @@ bool isMissingAsmOperandComma(llvm::StringRef Text, size_t At) {
   return false;
 }
 
-bool NvccAsmTolerance::holdBack(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
-  size_t Places = MissingTypenames.size();
+bool NvccTolerance::holdBack(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
+  size_t Places = MissingKeywords.size();
   bool Held = decide(Level, Info);
   // Not clang's "too many errors emitted" after those missing `typename`s.
-  if (!Held && Level >= DiagnosticsEngine::Error && MissingTypenames.size() == Places &&
+  if (!Held && Level >= DiagnosticsEngine::Error && MissingKeywords.size() == Places &&
       !(Info.getID() == diag::fatal_too_many_errors && OtherErrors == 0))
     ++OtherErrors;
   return Held;
 }
 
-bool NvccAsmTolerance::decide(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
+bool NvccTolerance::decide(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
   if (Reporting || Level < DiagnosticsEngine::Error || !Info.hasSourceManager() ||
       Info.getLocation().isInvalid())
     return false;
@@ -187,12 +187,12 @@ bool NvccAsmTolerance::decide(DiagnosticsEngine::Level Level, const Diagnostic &
   bool Template = isNvccAcceptedMissingTemplateKeyword(Info, S);
   if (Template || isNvccAcceptedMissingTypename(Info, S)) {
     // Reported as clang gives it; the runner parses the side again with
-    // `typename ` written where it is missing (missingTypenames()).
+    // `typename ` written where it is missing (missingKeywords()).
     const SourceManager &SM = Info.getSourceManager();
     SourceLocation L = SM.getSpellingLoc(Info.getLocation());
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L))) {
       llvm::StringRef Real = FE->getFileEntry().tryGetRealPathName();
-      MissingTypenames.push_back(
+      MissingKeywords.push_back(
           {Real.empty() ? FE->getName().str() : Real.str(), SM.getFileOffset(L), Template});
     }
     return false;
@@ -250,12 +250,12 @@ bool isNvccAcceptedMissingTypename(const Diagnostic &Info, const Sema *S) {
   return L.isFileID() || Info.getSourceManager().isMacroArgExpansion(L);
 }
 
-std::string insertMissingTypenames(llvm::StringRef Text, std::vector<unsigned> Offsets,
+std::string insertMissingKeywords(llvm::StringRef Text, std::vector<unsigned> Offsets,
                                    const std::vector<unsigned> &TemplateAt) {
   llvm::sort(Offsets);
   Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
   std::string Out;
-  Out.reserve(Text.size() + Offsets.size() * TypenameInsertionLength);
+  Out.reserve(Text.size() + Offsets.size() * KeywordInsertionLength);
   size_t From = 0;
   for (unsigned O : Offsets) {
     if (O > Text.size())
@@ -274,9 +274,9 @@ unsigned originalOffset(unsigned Offset, llvm::ArrayRef<unsigned> SortedInsertio
     unsigned At = O + Shift; // where this insertion is in the rewritten text
     if (Offset < At)
       break;
-    if (Offset < At + TypenameInsertionLength)
+    if (Offset < At + KeywordInsertionLength)
       return O; // inside the inserted word: the name it was put before
-    Shift += TypenameInsertionLength;
+    Shift += KeywordInsertionLength;
   }
   return Offset - Shift;
 }
@@ -290,7 +290,7 @@ bool isAsmOperandStringError(unsigned DiagID) {
 class NvccAsmReanalysis : public SemaConsumer,
                           public RecursiveASTVisitor<NvccAsmReanalysis> {
 public:
-  NvccAsmReanalysis(NvccAsmTolerance &T, DiagnosticsEngine &Diags) : T(T), Diags(Diags) {}
+  NvccAsmReanalysis(NvccTolerance &T, DiagnosticsEngine &Diags) : T(T), Diags(Diags) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -423,7 +423,7 @@ private:
     T.Reporting = false;
   }
 
-  NvccAsmTolerance &T;
+  NvccTolerance &T;
   DiagnosticsEngine &Diags;
   ASTContext *Ctx = nullptr;
   llvm::DenseSet<uint64_t> Resolved, Analysed;
@@ -432,11 +432,11 @@ private:
   llvm::SmallVector<const FunctionDecl *, 4> Functions;
 };
 
-std::unique_ptr<ASTConsumer> NvccAsmTolerance::makeConsumer(CompilerInstance &CI) {
+std::unique_ptr<ASTConsumer> NvccTolerance::makeConsumer(CompilerInstance &CI) {
   return std::make_unique<NvccAsmReanalysis>(*this, CI.getDiagnostics());
 }
 
-void NvccAsmTolerance::reanalyse(ASTContext &Ctx, DiagnosticsEngine &Diags) {
+void NvccTolerance::reanalyse(ASTContext &Ctx, DiagnosticsEngine &Diags) {
   NvccAsmReanalysis(*this, Diags).HandleTranslationUnit(Ctx);
 }
 

@@ -16,12 +16,13 @@
 // still reports is reported, at its place in the original string.
 //
 // Asm operands without the comma between them are dropped where they stand
-// on those sides (clang keeps the rest of the function). A dependent type
-// named without `typename` as an explicit template argument of a function
-// template call or `sizeof` operand cannot be: clang drops the
-// instantiation's body, so the runner parses such a side again with
-// `typename ` written in (isNvccAcceptedMissingTypename,
-// insertMissingTypenames).
+// on those sides (clang keeps the rest of the function). A dependent name
+// without `typename` that nvcc reads as a type once instantiated (an explicit
+// template argument of a call, a `sizeof` operand), or a member template
+// called without `template`, cannot be: clang drops the instantiation's
+// body, so the runner parses such a side again with the keyword written in
+// (isNvccAcceptedMissingTypename, isNvccAcceptedMissingTemplateKeyword,
+// insertMissingKeywords).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_LINT_DRIVER_NVCCTOLERANCE_H
@@ -64,11 +65,13 @@ std::string doubleNvccAsmEscapes(llvm::StringRef AsmText,
 /// The side's diagnostic consumer asks holdBack() for each diagnostic; the AST
 /// consumer from makeConsumer() reports, at the end of the translation unit,
 /// what clang still finds in the statements held back.
-class NvccAsmTolerance {
+class NvccTolerance {
 public:
-  /// True when \p Info is clang's "invalid % escape in inline assembly string"
-  /// error: the caller drops it, and it is decided again at the end of the
-  /// translation unit. Always false for what this class reports itself.
+  /// True when the caller drops \p Info: clang's "invalid % escape in inline
+  /// assembly string" and operand-number errors (decided again at the end of
+  /// the translation unit) and a missing asm operand comma. A missing keyword
+  /// nvcc accepts is recorded (missingKeywords()) and reported (false).
+  /// Always false for what this class reports itself. Counts otherErrors().
   bool holdBack(clang::DiagnosticsEngine::Level Level, const clang::Diagnostic &Info);
 
   /// An AST consumer to run alongside the checks (it has no other effect).
@@ -104,22 +107,23 @@ public:
 
   /// Where clang reported, while instantiating a template, a dependent
   /// qualified name without `typename` that nvcc reads as a type
-  /// (isNvccAcceptedMissingTypename). The error is reported (holdBack
-  /// returns false), and clang has dropped the instantiation's body; when
-  /// the side had no other compiler error (otherErrors()), the runner parses
-  /// it again with `typename ` inserted at these places
-  /// (insertMissingTypenames).
-  struct TypenamePlace {
+  /// (isNvccAcceptedMissingTypename) or a member template called without
+  /// `template` (isNvccAcceptedMissingTemplateKeyword). The error is
+  /// reported (holdBack returns false), and clang has dropped the
+  /// instantiation's body; when the side had no other compiler error
+  /// (otherErrors()), the runner parses it again with the keyword inserted
+  /// at these places (insertMissingKeywords).
+  struct KeywordPlace {
     std::string File; ///< real path (or the SourceManager's name)
-    unsigned Offset;  ///< bytes: where the qualified name starts
+    unsigned Offset;  ///< bytes: where the qualified (or member) name starts
     /// `template ` before a member template's name, not `typename `
     /// (isNvccAcceptedMissingTemplateKeyword).
     bool Template = false;
   };
-  const std::vector<TypenamePlace> &missingTypenames() const { return MissingTypenames; }
+  const std::vector<KeywordPlace> &missingKeywords() const { return MissingKeywords; }
 
   /// Number of errors and fatal errors holdBack saw and did not hold back,
-  /// other than the missing `typename`s above (clang's, and those the asm
+  /// other than the missing keywords above (clang's, and those the asm
   /// re-analysis reports).
   unsigned otherErrors() const { return OtherErrors; }
 
@@ -135,7 +139,7 @@ private:
   bool Reporting = false;
   unsigned AcceptedOperandCommas = 0;
   unsigned AcceptedInTemplates = 0;
-  std::vector<TypenamePlace> MissingTypenames;
+  std::vector<KeywordPlace> MissingKeywords;
   unsigned OtherErrors = 0;
   bool decide(clang::DiagnosticsEngine::Level Level, const clang::Diagnostic &Info);
 };
@@ -164,29 +168,29 @@ bool isNvccAcceptedMissingTypename(const clang::Diagnostic &Info, const clang::S
 /// defined.)
 bool isNvccAcceptedMissingTemplateKeyword(const clang::Diagnostic &Info, const clang::Sema *S);
 
-/// Bytes insertMissingTypenames adds per place (`typename ` or `template `).
-constexpr unsigned TypenameInsertionLength = 9;
+/// Bytes insertMissingKeywords adds per place (`typename ` or `template `).
+constexpr unsigned KeywordInsertionLength = 9;
 
 /// \p Text with `typename ` inserted before each of \p Offsets (bytes into
 /// \p Text; duplicates count once), `template ` at those also in
 /// \p TemplateAt.
-std::string insertMissingTypenames(llvm::StringRef Text, std::vector<unsigned> Offsets,
+std::string insertMissingKeywords(llvm::StringRef Text, std::vector<unsigned> Offsets,
                                    const std::vector<unsigned> &TemplateAt = {});
 
 /// The offset in the original text of \p Offset, a byte offset into the text
-/// insertMissingTypenames made with \p SortedInsertions (sorted, unique): an
+/// insertMissingKeywords made with \p SortedInsertions (sorted, unique): an
 /// offset inside an inserted word maps to the name it was put before.
 unsigned originalOffset(unsigned Offset, llvm::ArrayRef<unsigned> SortedInsertions);
 
 /// Whether \p DiagID is clang's error about an asm string naming an operand
 /// number past the operands, which nvcc reports only for a statement it
-/// generates code for (see NvccAsmTolerance::acceptedInTemplates). An unknown
+/// generates code for (see NvccTolerance::acceptedInTemplates). An unknown
 /// `%[name]` is not one: nvcc rejects it where it is written.
 bool isAsmOperandStringError(unsigned DiagID);
 
 /// Whether the `"` at offset \p At of \p Text starts an operand constraint
 /// of an asm statement right after the previous operand's `)`, with no comma
-/// between them (see NvccAsmTolerance::acceptedOperandCommas).
+/// between them (see NvccTolerance::acceptedOperandCommas).
 bool isMissingAsmOperandComma(llvm::StringRef Text, size_t At);
 
 } // namespace cuda_lint

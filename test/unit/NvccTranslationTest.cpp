@@ -630,9 +630,9 @@ TEST(NvccTolerance, TypenameInsertionOffsets) {
   llvm::StringRef Text = "f<A::t, B::u>(); g<C::v>();";
   std::vector<unsigned> At = {unsigned(Text.find("A::t")), unsigned(Text.find("B::u")),
                               unsigned(Text.find("C::v"))};
-  std::string Out = cuda_lint::insertMissingTypenames(Text, {At[2], At[0], At[1], At[0]});
+  std::string Out = cuda_lint::insertMissingKeywords(Text, {At[2], At[0], At[1], At[0]});
   EXPECT_EQ(Out, "f<typename A::t, typename B::u>(); g<typename C::v>();");
-  EXPECT_EQ(cuda_lint::insertMissingTypenames("o.get<R>(x); p->f<1>();", {2, 16}, {2, 16}),
+  EXPECT_EQ(cuda_lint::insertMissingKeywords("o.get<R>(x); p->f<1>();", {2, 16}, {2, 16}),
             "o.template get<R>(x); p->template f<1>();");
   for (unsigned I = 0; I < Out.size(); ++I) {
     unsigned O = cuda_lint::originalOffset(I, At);

@@ -459,7 +459,7 @@ private:
 /// SourceManager. Not in the preamble (no check runs there): clang's error in
 /// a header stays.
 struct AsmToleranceState {
-  cuda_lint::NvccAsmTolerance Tolerance;
+  cuda_lint::NvccTolerance Tolerance;
   const clang::SourceManager *SM = nullptr;
   std::string MainFile;
 };
