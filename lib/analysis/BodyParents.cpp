@@ -2,6 +2,7 @@
 #include "analysis/PerASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -10,10 +11,21 @@ namespace cuda_lint {
 namespace {
 class BodyCollector : public RecursiveASTVisitor<BodyCollector> {
 public:
-  explicit BodyCollector(llvm::function_ref<void(const FunctionDecl *, Stmt *)> Add)
-      : Add(Add) {}
+  BodyCollector(llvm::function_ref<void(const FunctionDecl *, Stmt *)> Add, CallIndex &Calls,
+                const SourceManager &SM)
+      : Add(Add), Calls(Calls), SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    // Every body gets its parents; the calls of declarations in system
+    // headers are not indexed (CallIndex).
+    bool System = D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+                  SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+    SystemDepth += System;
+    bool Continue = RecursiveASTVisitor::TraverseDecl(D);
+    SystemDepth -= System;
+    return Continue;
+  }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody())
       return true;
@@ -26,9 +38,23 @@ public:
           Add(FD, I->getInit());
     return true;
   }
+  // A call is visited before its callee (pre-order): CallIndex relies on it.
+  bool VisitCallExpr(CallExpr *CE) {
+    if (!SystemDepth)
+      Calls.addCall(CE);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (!SystemDepth)
+      Calls.addReference(DRE);
+    return true;
+  }
 
 private:
   llvm::function_ref<void(const FunctionDecl *, Stmt *)> Add;
+  CallIndex &Calls;
+  const SourceManager &SM;
+  unsigned SystemDepth = 0;
 };
 } // namespace
 
@@ -43,7 +69,8 @@ BodyParents::BodyParents(ASTContext &Ctx) {
       // enclosing body: adding it again as a root would change nothing.
       Map->addStmt(Body);
   };
-  BodyCollector Collector(Add); // a function_ref: Add must outlive it
+  // A function_ref: Add must outlive it.
+  BodyCollector Collector(Add, Calls, Ctx.getSourceManager());
   for (Decl *D : Ctx.getTraversalScope())
     Collector.TraverseDecl(D);
 }

@@ -12,6 +12,7 @@
 #ifndef CUDA_LINT_ANALYSIS_BODYPARENTS_H
 #define CUDA_LINT_ANALYSIS_BODYPARENTS_H
 
+#include "analysis/CallIndex.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -30,7 +31,8 @@ struct StmtParent {
 };
 
 /// Parents of the statements of every function body in the AST's traversal
-/// scope (template patterns and instantiations, lambda bodies included).
+/// scope (template patterns and instantiations, lambda bodies included). The
+/// walk that finds the bodies also fills the translation unit's CallIndex.
 class BodyParents {
 public:
   explicit BodyParents(clang::ASTContext &Ctx);
@@ -47,7 +49,12 @@ public:
   /// operator for a statement of a lambda body; null outside function bodies.
   const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S) const;
 
+  /// The calls and function references of the translation unit's own code,
+  /// indexed in the same walk (CallIndex::forAST).
+  const CallIndex &calls() const { return Calls; }
+
 private:
+  CallIndex Calls;
   std::unique_ptr<clang::ParentMap> Map;
   llvm::DenseMap<const clang::Stmt *, const clang::FunctionDecl *> BodyOwner;
 };

@@ -1,6 +1,7 @@
 //===- KernelLaunches.cpp - What a kernel's launches say about its threads ===//
 #include "analysis/KernelLaunches.h"
 #include "analysis/BodyParents.h"
+#include "analysis/CallIndex.h"
 #include "analysis/BuiltinVars.h"
 #include "analysis/LaunchSite.h"
 #include "analysis/PerASTContext.h"
@@ -44,57 +45,28 @@ static bool takesKernelWithoutLaunch(const FunctionDecl *FD) {
 
 void KernelLaunchIndex::build() {
   Built = true;
-  struct Visitor : RecursiveASTVisitor<Visitor> {
-    KernelLaunchIndex &Index;
-    const SourceManager &SM;
-    // The callee references of the launches, and of the calls that take a
-    // kernel without launching it (through `&` and casts).
-    llvm::DenseSet<const DeclRefExpr *> Harmless;
-    explicit Visitor(KernelLaunchIndex &I)
-        : Index(I), SM(I.Ctx.getSourceManager()) {}
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool TraverseDecl(Decl *D) {
-      // The library's own launches (CUB's kernels) are not indexed: the
-      // rules do not look at kernels in system headers.
-      if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
-          SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-        return true;
-      return RecursiveASTVisitor::TraverseDecl(D);
-    }
-    static const DeclRefExpr *kernelRef(const Expr *E) {
-      if (!E)
-        return nullptr;
-      E = E->IgnoreParenCasts();
-      if (const auto *UO = dyn_cast<UnaryOperator>(E))
-        if (UO->getOpcode() == UO_AddrOf)
-          E = UO->getSubExpr()->IgnoreParenCasts();
-      return dyn_cast<DeclRefExpr>(E);
-    }
-    bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
-      if (const DeclRefExpr *R = kernelRef(K->getCallee()))
-        if (const auto *FD = dyn_cast<FunctionDecl>(R->getDecl())) {
-          Harmless.insert(R);
-          Index.Launches[FD->getCanonicalDecl()].push_back(K);
-        }
-      return true;
-    }
-    bool VisitCallExpr(CallExpr *CE) {
-      if (!isa<CUDAKernelCallExpr>(CE) &&
-          takesKernelWithoutLaunch(CE->getDirectCallee()))
+  // The library's own launches (CUB's kernels) are not indexed (CallIndex
+  // leaves out system headers): the rules do not look at kernels there.
+  const CallIndex &Calls = CallIndex::forAST(Ctx);
+  // The kernel references of the calls that take a kernel without launching
+  // it (through `&` and casts).
+  llvm::DenseSet<const DeclRefExpr *> Harmless;
+  for (const auto &[Callee, CallsOf] : Calls.callees()) {
+    bool Takes = takesKernelWithoutLaunch(Callee);
+    for (const CallExpr *CE : CallsOf) {
+      if (const auto *K = dyn_cast<CUDAKernelCallExpr>(CE))
+        Launches[Callee].push_back(K);
+      else if (Takes)
         for (const Expr *A : CE->arguments())
-          if (const DeclRefExpr *R = kernelRef(A))
+          if (const DeclRefExpr *R = CallIndex::functionRef(A))
             Harmless.insert(R);
-      return true;
     }
-    bool VisitDeclRefExpr(DeclRefExpr *R) {
-      // Visited after the enclosing call (pre-order), so Harmless is set.
-      const auto *FD = dyn_cast<FunctionDecl>(R->getDecl());
-      if (FD && !Harmless.count(R) && isKernel(FD))
-        Index.Escapes[FD->getCanonicalDecl()] = true;
-      return true;
-    }
-  } V(*this);
-  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  for (const DeclRefExpr *R : Calls.nonCallReferences()) {
+    const auto *FD = cast<FunctionDecl>(R->getDecl());
+    if (!Harmless.count(R) && isKernel(FD))
+      Escapes[FD->getCanonicalDecl()] = true;
+  }
 }
 
 const std::vector<const CUDAKernelCallExpr *> *

@@ -1,4 +1,5 @@
 #include "analysis/LaunchSite.h"
+#include "analysis/CallIndex.h"
 #include "analysis/CudaIntrinsics.h"
 #include "analysis/BodyParents.h"
 #include "analysis/CFGCache.h"
@@ -909,17 +910,20 @@ bool FuncAttributeSetting::mayConcern(const FunctionDecl *K) const {
 
 std::vector<FuncAttributeSetting>
 collectFuncAttributeSettings(ASTContext &Ctx, LaunchSiteEvaluator &Eval) {
-  using namespace clang::ast_matchers;
   std::vector<FuncAttributeSetting> Out;
-  // No traverse() wrapper: the default traversal is already TK_AsIs, and a
-  // traverse() matcher is tried with its own traversal scope on every node,
-  // which made each launch check cost as much as a sixth of a parse.
-  auto Matches =
-      match(callExpr(callee(functionDecl(hasName("cudaFuncSetAttribute")))).bind("c"), Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const auto &M : Matches) {
-    const auto *CE = M.getNodeAs<CallExpr>("c");
-    if (!CE || CE->getNumArgs() < 3 || CE->isValueDependent() ||
+  // The calls come from the translation unit's CallIndex (no walk of its own).
+  std::vector<const CallExpr *> Calls;
+  for (const auto &[Callee, CallsOf] : CallIndex::forAST(Ctx).callees())
+    if (Callee->getIdentifier() && Callee->getName() == "cudaFuncSetAttribute")
+      Calls.insert(Calls.end(), CallsOf.begin(), CallsOf.end());
+  // In source order, the C function's calls and the template overload's
+  // together.
+  llvm::stable_sort(Calls, [&](const CallExpr *A, const CallExpr *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  for (const CallExpr *CE : Calls) {
+    if (CE->getNumArgs() < 3 || CE->isValueDependent() ||
         SM.isInSystemHeader(SM.getExpansionLoc(CE->getBeginLoc())))
       continue;
     FuncAttributeSetting S;

@@ -3,6 +3,7 @@
 #include "analysis/CudaIntrinsics.h"
 #include "clang/AST/ExprCXX.h"
 #include "analysis/BodyParents.h"
+#include "analysis/CallIndex.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -177,37 +178,17 @@ void KernelLaunchUncheckedCheck::collectCalls(ASTContext &Ctx) {
     const FunctionDecl *P = F->getTemplateInstantiationPattern();
     return (P ? P : F)->getCanonicalDecl();
   };
-  // Calls and function references, in one traversal of the translation unit.
-  struct Collect : MatchFinder::MatchCallback {
-    std::vector<const CallExpr *> Calls;
-    std::vector<const DeclRefExpr *> Refs;
-    void run(const MatchFinder::MatchResult &R) override {
-      if (const auto *CE = R.Nodes.getNodeAs<CallExpr>("c"))
-        Calls.push_back(CE);
-      if (const auto *DRE = R.Nodes.getNodeAs<DeclRefExpr>("r"))
-        Refs.push_back(DRE);
-    }
-  } Found;
-  MatchFinder Finder;
-  Finder.addMatcher(callExpr(callee(functionDecl())).bind("c"), &Found);
-  Finder.addMatcher(declRefExpr(to(functionDecl())).bind("r"), &Found);
-  Finder.matchAST(Ctx);
-  llvm::DenseSet<const Expr *> Callees;
-  for (const CallExpr *CE : Found.Calls) {
-    const FunctionDecl *Callee = CE->getDirectCallee();
-    if (!Callee || Callee->getBuiltinID())
-      continue;
-    Callees.insert(CE->getCallee()->IgnoreParenImpCasts());
-    if (SM->isInSystemHeader(SM->getExpansionLoc(CE->getBeginLoc())))
-      continue;
-    (*CallsByCallee)[Key(Callee)].push_back(CE);
-  }
+  // The translation unit's calls and function references, indexed once for
+  // every analysis that asks (CallIndex).
+  const CallIndex &Calls = CallIndex::forAST(Ctx);
+  for (const auto &[Callee, CallsOf] : Calls.callees())
+    for (const CallExpr *CE : CallsOf)
+      if (!SM->isInSystemHeader(SM->getExpansionLoc(CE->getBeginLoc())))
+        (*CallsByCallee)[Key(Callee)].push_back(CE);
   // A function named other than as a callee (a pointer to it stored, passed,
   // returned) is called from places this analysis cannot see.
-  for (const DeclRefExpr *DRE : Found.Refs) {
-    if (!Callees.count(DRE))
-      AddressTaken.insert(Key(cast<FunctionDecl>(DRE->getDecl())));
-  }
+  for (const DeclRefExpr *DRE : Calls.nonCallReferences())
+    AddressTaken.insert(Key(cast<FunctionDecl>(DRE->getDecl())));
 }
 
 bool KernelLaunchUncheckedCheck::callersMayCheck(

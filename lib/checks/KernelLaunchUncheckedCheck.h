@@ -45,7 +45,7 @@ private:
   /// Whether a check follows \p After in \p Body.
   bool checkedAfter(const clang::Stmt *Body, clang::SourceLocation After,
                     clang::ASTContext &Ctx);
-  /// Fills CallsByCallee and AddressTaken from the whole translation unit.
+  /// Fills CallsByCallee and AddressTaken from the translation unit's CallIndex.
   void collectCalls(clang::ASTContext &Ctx);
   /// Whether some caller of \p FD, \p Depth levels above the launching
   /// function, may check for errors after calling it (see the class comment).

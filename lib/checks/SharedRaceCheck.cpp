@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/SharedRaceCheck.h"
+#include "analysis/CallIndex.h"
 #include "analysis/CFGCache.h"
 #include "analysis/CudaIntrinsics.h"
 #include "analysis/BuiltinVars.h"
@@ -1305,31 +1306,22 @@ void SharedRaceCheck::onEndOfTranslationUnit() {
   llvm::DenseMap<const FunctionDecl *, std::array<int64_t, 3>> Blocks;
   {
     LaunchSiteCache &Launches = LaunchSiteCache::forAST(*Ctx);
-    struct V : RecursiveASTVisitor<V> {
-      LaunchSiteCache &L;
-      llvm::DenseMap<const FunctionDecl *, std::array<int64_t, 3>> &B;
-      llvm::DenseSet<const FunctionDecl *> Unknown;
-      V(LaunchSiteCache &L, llvm::DenseMap<const FunctionDecl *, std::array<int64_t, 3>> &B)
-          : L(L), B(B) {}
-      bool shouldVisitTemplateInstantiations() const { return true; }
-      bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
-        const FunctionDecl *Kernel = K->getDirectCallee();
-        if (!Kernel)
-          return true;
-        Kernel = Kernel->getCanonicalDecl();
-        const std::optional<LaunchSite> &S = L.evaluate(K);
+    llvm::DenseSet<const FunctionDecl *> Unknown;
+    for (const auto &[Kernel, Calls] : CallIndex::forAST(*Ctx).callees())
+      for (const CallExpr *CE : Calls) {
+        const auto *K = dyn_cast<CUDAKernelCallExpr>(CE);
+        if (!K)
+          continue;
+        const std::optional<LaunchSite> &S = Launches.evaluate(K);
         if (!S || !S->Block.allKnown()) {
           Unknown.insert(Kernel);
-          return true;
+          continue;
         }
-        auto [It, New] = B.try_emplace(Kernel, std::array<int64_t, 3>{0, 0, 0});
+        auto [It, New] = Blocks.try_emplace(Kernel, std::array<int64_t, 3>{0, 0, 0});
         for (unsigned C = 0; C < 3; ++C)
           It->second[C] = std::max<int64_t>(It->second[C], int64_t(*S->Block.get(C)));
-        return true;
       }
-    } Vis(Launches, Blocks);
-    Vis.TraverseDecl(Ctx->getTranslationUnitDecl());
-    for (const FunctionDecl *K : Vis.Unknown)
+    for (const FunctionDecl *K : Unknown)
       Blocks.erase(K);
   }
   // Thread pairs the element search may try in this translation unit.

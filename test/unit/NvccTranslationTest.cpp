@@ -638,8 +638,9 @@ TEST(NvccTolerance, TypenameInsertionOffsets) {
     unsigned O = cuda_lint::originalOffset(I, At);
     ASSERT_LE(O, Text.size());
     // Outside the inserted words, the same byte; inside one, its name's.
-    if (Out.compare(I, 9, "typename ") == 0)
+    if (Out.compare(I, 9, "typename ") == 0) {
       EXPECT_TRUE(llvm::is_contained(At, O)) << I;
+    }
     EXPECT_TRUE(Out[I] == Text[O] || llvm::is_contained(At, O)) << I;
   }
   EXPECT_EQ(cuda_lint::originalOffset(Out.find("();"), At), Text.find("();"));

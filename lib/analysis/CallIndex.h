@@ -1,0 +1,76 @@
+//===- CallIndex.h - The calls and function references of a unit -*- C++ -*-===//
+//
+// Several analyses ask who calls a function or launches a kernel: the launch
+// analyses (a kernel's launch configurations, KernelLaunches.h), the
+// unchecked-launch rule (do the callers of a launching function check for
+// errors?), the cudaFuncSetAttribute settings of LaunchSite.h. Each used to
+// walk the whole translation unit for its answer, and on a CuTe unit every
+// walk of the instantiated templates costs about 2% of the run. This index is
+// filled by the walk BodyParents makes anyway (one walk for all of them).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_LINT_ANALYSIS_CALLINDEX_H
+#define CUDA_LINT_ANALYSIS_CALLINDEX_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include <vector>
+
+namespace cuda_lint {
+
+/// The calls and the function references of one translation unit's own code:
+/// the AST's traversal scope (function bodies, initializers, template
+/// arguments; template instantiations and lambda bodies included), except
+/// declarations in system headers (the CUDA toolkit, CCCL, the C++ library:
+/// the rules do not report there). Built with BodyParents, in its walk.
+class CallIndex {
+public:
+  /// The index of \p Ctx's translation unit (BodyParents::forAST(Ctx)'s).
+  static const CallIndex &forAST(clang::ASTContext &Ctx);
+
+  /// Every call whose direct callee is \p Callee (any redeclaration; a
+  /// function template specialization is its own callee), kernel launches
+  /// `k<<<...>>>` included, in the order of the walk (source order within a
+  /// body), each call once even where template instantiation shares it
+  /// between bodies. Empty for none; builtins are not indexed.
+  llvm::ArrayRef<const clang::CallExpr *> callsTo(const clang::FunctionDecl *Callee) const;
+
+  /// Every indexed callee (a canonical declaration) with its calls, in the
+  /// order the walk first met them.
+  const llvm::MapVector<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>> &
+  callees() const {
+    return Calls;
+  }
+
+  /// References to a function that are not a call's callee: its address
+  /// stored, passed, returned or compared (`cudaFuncSetAttribute(k, ...)`,
+  /// `&f`, `auto p = f;`), in the order of the walk, each once.
+  llvm::ArrayRef<const clang::DeclRefExpr *> nonCallReferences() const { return Refs; }
+
+  /// The expression naming the function that \p E calls or takes: \p E
+  /// without parentheses, implicit and explicit casts and a unary `&`;
+  /// nullptr when that is not a reference to a function.
+  static const clang::DeclRefExpr *functionRef(const clang::Expr *E);
+
+  /// What the walk that fills the index (BodyParents') calls for each call
+  /// and each reference outside system headers, a call before its callee
+  /// (pre-order); analyses only read the index.
+  void addCall(const clang::CallExpr *CE);
+  void addReference(const clang::DeclRefExpr *DRE);
+
+private:
+  llvm::MapVector<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>> Calls;
+  std::vector<const clang::DeclRefExpr *> Refs;
+  llvm::DenseSet<const clang::Stmt *> Seen;
+  /// The callee expressions of the calls seen so far (a call is visited
+  /// before its callee).
+  llvm::DenseSet<const clang::DeclRefExpr *> CalleeRefs;
+};
+
+} // namespace cuda_lint
+
+#endif
