@@ -117,6 +117,10 @@ def main():
                          "cuda-lint --no-preamble, --preamble cold (a fresh cache directory per "
                          "run: the run builds it) and --preamble with it already built, against "
                          "clang on the same sides")
+    ap.add_argument("--tolerance", action="store_true",
+                    help="instead: the parse time that the nvcc tolerance adds (user + system "
+                         "CPU seconds of clang on the sides of nvcc commands, with the nvcc "
+                         "compatibility header against without it)")
     ap.add_argument("files", nargs="*")
     args, flags = ap.parse_known_args()
     if "--" in sys.argv:
@@ -136,6 +140,8 @@ def main():
 
     if args.preamble:
         return preamble_bench(args, lint_cmd, sides, scratch)
+    if args.tolerance:
+        return tolerance_bench(args, sides)
     lint_runs, clang_runs = [], []
     for _ in range(args.runs):  # interleaved, so drift hits both alike
         wall, rss, _ = run_measured(lint_cmd)
@@ -171,6 +177,30 @@ def main():
         print("%-34s %10.2f" % ("cuda-lint, cold, filling the cache", fill))
         print("%-34s %10.2f" % ("cuda-lint, re-run, nothing changed", warm))
         print("%-34s %10.3f" % ("ratio re-run / cold", warm / fill))
+
+
+def tolerance_bench(args, sides):
+    """CPU seconds of clang on the sides that include the nvcc compatibility
+    header (nvcc commands), with it and without it, interleaved."""
+    nvcc = [(d, a) for d, a in sides if any(x.endswith("cuda_lint_nvcc.h") for x in a)]
+    if not nvcc:
+        sys.exit("bench: no side of an nvcc command among the %d sides" % len(sides))
+    without = []
+    for d, a in nvcc:
+        i = next(i for i, x in enumerate(a) if x.endswith("cuda_lint_nvcc.h"))
+        without.append((d, a[:i - 1] + a[i + 1:]))  # drop "-include PATH"
+    with_cpu, without_cpu = [], []
+    for _ in range(args.runs):
+        _, _, failed_with = run_parallel(args.j, nvcc, cpu=with_cpu)
+        _, _, failed_without = run_parallel(args.j, without, cpu=without_cpu)
+    w, wo = statistics.median(with_cpu), statistics.median(without_cpu)
+    print("machine: %s, %d cores, %s" % (platform.node(), os.cpu_count(), time.strftime("%Y-%m-%d")))
+    print("%d sides of nvcc commands, -j %d, %d runs (median user + system CPU s)"
+          % (len(nvcc), args.j, args.runs))
+    print("%-44s %8.2f  (errors on %d sides)" % ("clang with the nvcc compatibility header", w,
+                                                len(failed_with)))
+    print("%-44s %8.2f  (errors on %d sides)" % ("clang without it", wo, len(failed_without)))
+    print("%-44s %8.3f" % ("ratio", w / wo))
 
 
 def preamble_bench(args, lint_cmd, sides, scratch):
