@@ -1,5 +1,6 @@
 //===- Uniformity.cpp - Thread/warp/block uniformity of CUDA values -------===//
 #include "analysis/Uniformity.h"
+#include "analysis/CallIndex.h"
 #include "analysis/PerASTContext.h"
 #include "analysis/LaunchSite.h"
 #include "analysis/CFGCache.h"
@@ -1755,45 +1756,26 @@ UniformityContext &UniformityContext::forAST(ASTContext &Ctx) {
 void UniformityContext::collectLaunches() {
   Unaligned.emplace();
   LaunchSiteCache &Launches = LaunchSiteCache::forAST(Ctx);
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *K = dyn_cast<CUDAKernelCallExpr>(S))
-      if (const FunctionDecl *Kernel = K->getDirectCallee())
-        // The block's x size as the launch analysis knows it (constants,
-        // dim3(x, ...), locals through their reaching definitions).
-        if (const std::optional<LaunchSite> &L = Launches.evaluate(K))
-          if (L->Block.X && *L->Block.X % 32 != 0) {
-            const FunctionDecl *T = Kernel;
-            if (const FunctionDecl *P = T->getTemplateInstantiationPattern())
-              T = P;
-            Unaligned->insert(T->getCanonicalDecl());
-            Unaligned->insert(Kernel->getCanonicalDecl());
-          }
-    for (const Stmt *C : S->children())
-      Walk(C);
-  };
-  std::function<void(const DeclContext *)> Visit = [&](const DeclContext *DC) {
-    for (const Decl *D : DC->decls()) {
-      if (isSystemDecl(Ctx, D))
+  // The launches of the translation unit's own code (CallIndex: the
+  // traversal scope outside system headers, filled by the walk BodyParents
+  // makes). Iterating the unit's declarations here instead made clangd load
+  // every declaration of its preamble again after each edit.
+  for (const auto &[Callee, Calls] : CallIndex::forAST(Ctx).callees())
+    for (const CallExpr *CE : Calls) {
+      const auto *K = dyn_cast<CUDAKernelCallExpr>(CE);
+      if (!K)
         continue;
-      if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D)) {
-        for (const FunctionDecl *Spec : FTD->specializations())
-          if (Spec->hasBody())
-            Walk(Spec->getBody());
-        D = FTD->getTemplatedDecl();
-      }
-      if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-        if (FD->doesThisDeclarationHaveABody())
-          Walk(FD->getBody());
-      } else if (const auto *Inner = dyn_cast<DeclContext>(D)) {
-        if (isa<NamespaceDecl>(Inner) || isa<CXXRecordDecl>(Inner) ||
-            isa<LinkageSpecDecl>(Inner))
-          Visit(Inner);
-      }
+      // The block's x size as the launch analysis knows it (constants,
+      // dim3(x, ...), locals through their reaching definitions).
+      const std::optional<LaunchSite> &L = Launches.evaluate(K);
+      if (!L || !L->Block.X || *L->Block.X % 32 == 0)
+        continue;
+      const FunctionDecl *T = Callee;
+      if (const FunctionDecl *P = T->getTemplateInstantiationPattern())
+        T = P;
+      Unaligned->insert(T->getCanonicalDecl());
+      Unaligned->insert(Callee->getCanonicalDecl());
     }
-  };
-  Visit(Ctx.getTranslationUnitDecl());
 }
 
 UniformityOptions UniformityContext::optionsFor(const FunctionDecl *FD) {

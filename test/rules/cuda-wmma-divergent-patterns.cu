@@ -120,3 +120,24 @@ __global__ void correct4(const int *work, float *C) {
   if (__any_sync(0xffffffff, work[threadIdx.x] != 0))
     wmma::store_matrix_sync(C, acc, 16, wmma::mem_row_major);
 }
+
+// The same row guard in a kernel the unit launches with 48 threads in x: a
+// warp then spans two rows, and the guard varies across it. The launch's
+// block size comes from the unit's launches (the uniformity analysis reads
+// them from the translation unit's call index).
+__global__ void rows48(const half *A, float *C, int rows) {
+  const int row = blockIdx.y * blockDim.y + threadIdx.y;
+  FragA fa; FragC acc;
+  if (row >= rows)
+    return;
+  wmma::fill_fragment(acc, 0.0f);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'fill_fragment' is reached after a divergent 'return' under the condition 'row >= rows', which varies across the warp {{.*}}[cuda-wmma-divergent]
+  wmma::load_matrix_sync(fa, A + row * 256, 16);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'load_matrix_sync' is reached after a divergent 'return' {{.*}}[cuda-wmma-divergent]
+  wmma::store_matrix_sync(C + row * 256, acc, 16, wmma::mem_row_major);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'store_matrix_sync' is reached after a divergent 'return' {{.*}}[cuda-wmma-divergent]
+}
+
+void launch_rows48(const half *A, float *C, int rows) {
+  rows48<<<dim3(1, (rows + 3) / 4), dim3(48, 4)>>>(A, C, rows);
+}
