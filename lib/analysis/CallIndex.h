@@ -1,12 +1,17 @@
 //===- CallIndex.h - The calls and function references of a unit -*- C++ -*-===//
 //
 // Several analyses ask who calls a function or launches a kernel: the launch
-// analyses (a kernel's launch configurations, KernelLaunches.h), the
+// index (a kernel's launch configurations, KernelLaunches.h), the
 // unchecked-launch rule (do the callers of a launching function check for
-// errors?), the cudaFuncSetAttribute settings of LaunchSite.h. Each used to
-// walk the whole translation unit for its answer, and on a CuTe unit every
-// walk of the instantiated templates costs about 2% of the run. This index is
-// filled by the walk BodyParents makes anyway (one walk for all of them).
+// errors?), the cudaFuncSetAttribute settings of LaunchSite.h, the block
+// sizes cuda-shared-race searches, the kernels the uniformity analysis may
+// not assume warp-aligned. Each used to walk the whole translation unit for
+// its answer: on a CuTe unit every walk of the instantiated templates cost
+// about 2% of the run, and in clangd a walk of the unit's declarations loads
+// the whole preamble again after each edit. This index is filled by the walk
+// BodyParents makes anyway (one walk for all of them), over the traversal
+// scope: in clangd the main file's declarations, on the command line every
+// declaration outside system headers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_LINT_ANALYSIS_CALLINDEX_H
