@@ -188,6 +188,8 @@ def tolerance_bench(args, sides):
     without = []
     for d, a in nvcc:
         i = next(i for i, x in enumerate(a) if x.endswith("cuda_lint_nvcc.h"))
+        if a[i - 1] != "-include":
+            sys.exit("bench: the nvcc compatibility header is not an -include: %s" % shlex.join(a))
         without.append((d, a[:i - 1] + a[i + 1:]))  # drop "-include PATH"
     with_cpu, without_cpu = [], []
     for _ in range(args.runs):

@@ -39,6 +39,8 @@ void CallIndex::addCall(const CallExpr *CE) {
   if (Callee->getBuiltinID() || !Seen.insert(CE).second)
     return;
   Calls[Callee->getCanonicalDecl()].push_back(CE);
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(CE))
+    Launches.push_back(K);
 }
 
 void CallIndex::addReference(const DeclRefExpr *DRE) {

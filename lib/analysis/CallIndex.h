@@ -19,6 +19,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -51,6 +52,11 @@ public:
     return Calls;
   }
 
+  /// Every kernel launch `k<<<...>>>` with a direct callee, in the order of
+  /// the walk, each once: the calls of callees() that are launches, for the
+  /// analyses that want only those.
+  llvm::ArrayRef<const clang::CUDAKernelCallExpr *> launches() const { return Launches; }
+
   /// References to a function that are not a call's callee: its address
   /// stored, passed, returned or compared (`cudaFuncSetAttribute(k, ...)`,
   /// `&f`, `auto p = f;`), in the order of the walk, each once.
@@ -69,6 +75,7 @@ public:
 
 private:
   llvm::MapVector<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>> Calls;
+  std::vector<const clang::CUDAKernelCallExpr *> Launches;
   std::vector<const clang::DeclRefExpr *> Refs;
   llvm::DenseSet<const clang::Stmt *> Seen;
   /// The callee expressions of the calls seen so far (a call is visited

@@ -49,18 +49,15 @@ void KernelLaunchIndex::build() {
   const CallIndex &Calls = CallIndex::forAST(Ctx);
   // The kernel references of the calls that take a kernel without launching
   // it (through `&` and casts).
+  for (const CUDAKernelCallExpr *K : Calls.launches())
+    Launches[K->getDirectCallee()->getCanonicalDecl()].push_back(K);
   llvm::DenseSet<const DeclRefExpr *> Harmless;
-  for (const auto &[Callee, CallsOf] : Calls.callees()) {
-    bool Takes = takesKernelWithoutLaunch(Callee);
-    for (const CallExpr *CE : CallsOf) {
-      if (const auto *K = dyn_cast<CUDAKernelCallExpr>(CE))
-        Launches[Callee].push_back(K);
-      else if (Takes)
+  for (const auto &[Callee, CallsOf] : Calls.callees())
+    if (takesKernelWithoutLaunch(Callee))
+      for (const CallExpr *CE : CallsOf)
         for (const Expr *A : CE->arguments())
           if (const DeclRefExpr *R = CallIndex::functionRef(A))
             Harmless.insert(R);
-    }
-  }
   for (const DeclRefExpr *R : Calls.nonCallReferences()) {
     const auto *FD = cast<FunctionDecl>(R->getDecl());
     if (!Harmless.count(R) && isKernel(FD))

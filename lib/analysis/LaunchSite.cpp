@@ -9,8 +9,6 @@
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/AST/Attr.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <mutex>
 

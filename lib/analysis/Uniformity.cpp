@@ -1760,22 +1760,19 @@ void UniformityContext::collectLaunches() {
   // traversal scope outside system headers, filled by the walk BodyParents
   // makes). Iterating the unit's declarations here instead made clangd load
   // every declaration of its preamble again after each edit.
-  for (const auto &[Callee, Calls] : CallIndex::forAST(Ctx).callees())
-    for (const CallExpr *CE : Calls) {
-      const auto *K = dyn_cast<CUDAKernelCallExpr>(CE);
-      if (!K)
-        continue;
-      // The block's x size as the launch analysis knows it (constants,
-      // dim3(x, ...), locals through their reaching definitions).
-      const std::optional<LaunchSite> &L = Launches.evaluate(K);
-      if (!L || !L->Block.X || *L->Block.X % 32 == 0)
-        continue;
-      const FunctionDecl *T = Callee;
-      if (const FunctionDecl *P = T->getTemplateInstantiationPattern())
-        T = P;
-      Unaligned->insert(T->getCanonicalDecl());
-      Unaligned->insert(Callee->getCanonicalDecl());
-    }
+  for (const CUDAKernelCallExpr *K : CallIndex::forAST(Ctx).launches()) {
+    // The block's x size as the launch analysis knows it (constants,
+    // dim3(x, ...), locals through their reaching definitions).
+    const std::optional<LaunchSite> &L = Launches.evaluate(K);
+    if (!L || !L->Block.X || *L->Block.X % 32 == 0)
+      continue;
+    const FunctionDecl *Kernel = K->getDirectCallee();
+    const FunctionDecl *T = Kernel;
+    if (const FunctionDecl *P = T->getTemplateInstantiationPattern())
+      T = P;
+    Unaligned->insert(T->getCanonicalDecl());
+    Unaligned->insert(Kernel->getCanonicalDecl());
+  }
 }
 
 UniformityOptions UniformityContext::optionsFor(const FunctionDecl *FD) {

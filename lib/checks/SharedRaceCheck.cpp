@@ -1307,20 +1307,17 @@ void SharedRaceCheck::onEndOfTranslationUnit() {
   {
     LaunchSiteCache &Launches = LaunchSiteCache::forAST(*Ctx);
     llvm::DenseSet<const FunctionDecl *> Unknown;
-    for (const auto &[Kernel, Calls] : CallIndex::forAST(*Ctx).callees())
-      for (const CallExpr *CE : Calls) {
-        const auto *K = dyn_cast<CUDAKernelCallExpr>(CE);
-        if (!K)
-          continue;
-        const std::optional<LaunchSite> &S = Launches.evaluate(K);
-        if (!S || !S->Block.allKnown()) {
-          Unknown.insert(Kernel);
-          continue;
-        }
-        auto [It, New] = Blocks.try_emplace(Kernel, std::array<int64_t, 3>{0, 0, 0});
-        for (unsigned C = 0; C < 3; ++C)
-          It->second[C] = std::max<int64_t>(It->second[C], int64_t(*S->Block.get(C)));
+    for (const CUDAKernelCallExpr *K : CallIndex::forAST(*Ctx).launches()) {
+      const FunctionDecl *Kernel = K->getDirectCallee()->getCanonicalDecl();
+      const std::optional<LaunchSite> &S = Launches.evaluate(K);
+      if (!S || !S->Block.allKnown()) {
+        Unknown.insert(Kernel);
+        continue;
       }
+      auto [It, New] = Blocks.try_emplace(Kernel, std::array<int64_t, 3>{0, 0, 0});
+      for (unsigned C = 0; C < 3; ++C)
+        It->second[C] = std::max<int64_t>(It->second[C], int64_t(*S->Block.get(C)));
+    }
     for (const FunctionDecl *K : Unknown)
       Blocks.erase(K);
   }

@@ -36,7 +36,7 @@ unsigned line(const ASTContext &Ctx, SourceLocation L) {
 }
 
 struct Indexed {
-  std::vector<std::string> Calls, Refs;
+  std::vector<std::string> Calls, Refs, Launches;
 };
 
 Indexed index(const std::string &Code) {
@@ -58,6 +58,9 @@ Indexed index(const std::string &Code) {
   for (const DeclRefExpr *D : I.nonCallReferences())
     R.Refs.push_back(D->getDecl()->getNameAsString() + ":" +
                      std::to_string(line(Ctx, D->getBeginLoc())));
+  for (const CUDAKernelCallExpr *K : I.launches())
+    R.Launches.push_back(K->getDirectCallee()->getNameAsString() + ":" +
+                         std::to_string(line(Ctx, K->getBeginLoc())));
   std::sort(R.Calls.begin(), R.Calls.end());
   std::sort(R.Refs.begin(), R.Refs.end());
   return R;
@@ -80,6 +83,7 @@ void g() {
   EXPECT_EQ(R.Calls, (V{"__cudaPushCallConfiguration:5", "f:4", "f:4", "f:6", "k:5",
                         "operator():7"}));
   EXPECT_EQ(R.Refs, V{});
+  EXPECT_EQ(R.Launches, V{"k:5"});
 }
 
 TEST(CallIndex, AddressTakenIsAReferenceNotACall) {
@@ -107,17 +111,20 @@ void g() { h(A{}); h(B{}); }
   // The pattern's f(1) and each instantiation's; t.m() is a call only in
   // the instantiations, one of A::m and one of B::m.
   EXPECT_EQ(R.Calls, (V{"f:2", "f:2", "f:2", "h:5", "h:5", "m:2", "m:2"}));
+  EXPECT_EQ(R.Launches, V{});
 }
 
 TEST(CallIndex, SystemHeadersAreLeftOut) {
   Indexed R = index(R"cuda(void f(int);
+__global__ void k(int);
 # 1 "/usr/include/lib.h" 1 3
-inline void lib() { f(1); void (*p)(int) = f; }
-# 9 "input.cu" 2
+inline void lib() { f(1); void (*p)(int) = f; k<<<1, 1>>>(2); }
+# 10 "input.cu" 2
 void g() { lib(); }
 )cuda");
-  EXPECT_EQ(R.Calls, V{"lib:5"});
+  EXPECT_EQ(R.Calls, V{"lib:6"});
   EXPECT_EQ(R.Refs, V{});
+  EXPECT_EQ(R.Launches, V{});
 }
 
 TEST(CallIndex, FunctionRefLooksThroughCastsAndAddressOf) {
