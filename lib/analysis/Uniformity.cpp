@@ -1166,7 +1166,10 @@ private:
   FunctionUniformity &FU;
   UniformityTransfer Transfer;
   const CFG *G = nullptr;
-  PostOrderCFGView *PO = nullptr;
+  /// The reverse post-order for the worklist: the solver's own, freed with
+  /// it (on CuTe units thousands of helpers are analysed, and a cached view
+  /// of each was 16 MB of a side's peak; it is cheap to build again).
+  std::unique_ptr<PostOrderCFGView> PO;
   unsigned N = 0;
   std::vector<const CFGBlock *> ById;
   std::unique_ptr<CompletingPostDomTree> PDT;
@@ -1228,7 +1231,7 @@ bool UniformitySolver::dataflow() {
     if (BranchLevel[Bi] != Uniformity::BlockUniform && ipdom(Bi) >= 0)
       Closes[ipdom(Bi)].push_back(Bi);
 
-  ForwardDataflowWorklist Worklist(*G, PO);
+  ForwardDataflowWorklist Worklist(*G, PO.get());
   // Every block once (unreachable ones too: their expressions get values),
   // then the successors of blocks whose exit state changed.
   for (const CFGBlock *B : *G)
@@ -1423,7 +1426,7 @@ bool UniformitySolver::run() {
   G = Cache.cfgFor(FD);
   if (!G)
     return false;
-  PO = Cache.postOrder(FD);
+  PO = std::make_unique<PostOrderCFGView>(G);
   FU.Cfg = G;
   N = G->getNumBlockIDs();
   ById.assign(N, nullptr);
@@ -1435,13 +1438,9 @@ bool UniformitySolver::run() {
   BranchLevel.assign(N, Uniformity::BlockUniform);
   BranchCond.assign(N, nullptr);
 
-  // Map statements to blocks; record assigned locations once.
+  // Statements to blocks (shared by the analyses of FD); the branches.
+  FU.StmtBlock = Cache.blockIndex(FD);
   for (const CFGBlock *B : *G) {
-    for (const CFGElement &El : *B)
-      if (auto CS = El.getAs<CFGStmt>())
-        FU.StmtBlock.try_emplace(CS->getStmt(), B->getBlockID());
-    if (const Stmt *T = B->getTerminatorStmt())
-      FU.StmtBlock.try_emplace(T, B->getBlockID());
     unsigned NSucc = 0;
     for (const CFGBlock *S : B->succs())
       NSucc += S != nullptr;
@@ -1501,6 +1500,7 @@ bool UniformitySolver::run() {
   if (!Stable && !FU.Limit)
     FU.Limit = UniformityLimit::BranchRounds;
   finish();
+  FU.compactValues();
   return true;
 }
 
@@ -1600,6 +1600,40 @@ UValue FunctionUniformity::valueOf(const Expr *E) const {
   return UValue::block();
 }
 
+/// Whether \p V is exactly what valueOf() answers for an expression it has no
+/// entry for: UValue::block(), variance source included.
+static bool isPlainBlock(const UValue &V) {
+  const VarianceSource &S = V.Src;
+  return V.U == Uniformity::BlockUniform && !V.Mult32 && V.Aligned && !V.Symmetric &&
+         S.K == VarianceSource::None && !S.Component && !S.Callee && !S.Cond && !S.Var &&
+         !S.Where;
+}
+
+void FunctionUniformity::compactValues() {
+  unsigned Kept = 0;
+  auto Keep = [&](const Expr *E, const UValue &V) {
+    if (!isPlainBlock(V))
+      return true;
+    // valueOf(E) falls back to E->IgnoreParenImpCasts()'s entry.
+    const Expr *I = E->IgnoreParenImpCasts();
+    if (I == E)
+      return false;
+    auto It = Values.find(I);
+    return It != Values.end() && !isPlainBlock(It->second);
+  };
+  for (const auto &KV : Values)
+    Kept += Keep(KV.first, KV.second);
+  if (Kept == Values.size())
+    return;
+  // A new map: DenseMap::erase keeps the buckets.
+  llvm::DenseMap<const Expr *, UValue> Compact;
+  Compact.reserve(Kept);
+  for (const auto &KV : Values)
+    if (Keep(KV.first, KV.second))
+      Compact.try_emplace(KV.first, KV.second);
+  Values = std::move(Compact);
+}
+
 std::optional<UValue> FunctionUniformity::refParamOut(unsigned Index) const {
   auto It = RefOut.find(Index);
   if (It == RefOut.end())
@@ -1650,11 +1684,11 @@ static DivergentControl controlOf(const DivergentControl &Branch,
 
 std::optional<DivergentControl>
 FunctionUniformity::divergentControl(const Stmt *S, Uniformity Required) const {
-  auto It = StmtBlock.find(S);
-  if (It == StmtBlock.end())
+  std::optional<unsigned> Block = blockOf(S);
+  if (!Block)
     return std::nullopt;
-  int By = Required == Uniformity::ThreadVarying ? WarpDivergentBy[It->second]
-                                                 : BlockDivergentBy[It->second];
+  int By = Required == Uniformity::ThreadVarying ? WarpDivergentBy[*Block]
+                                                 : BlockDivergentBy[*Block];
   if (By < 0)
     return std::nullopt;
   return controlOf(Branches[By], S);
@@ -1664,16 +1698,15 @@ std::vector<DivergentControl>
 FunctionUniformity::divergentControls(const Stmt *S,
                                       Uniformity Required) const {
   std::vector<DivergentControl> Out;
-  auto It = StmtBlock.find(S);
-  if (It == StmtBlock.end())
+  std::optional<unsigned> Block = blockOf(S);
+  if (!Block)
     return Out;
   llvm::SmallVector<std::pair<unsigned, unsigned>, 8> Found; // (size, index)
   for (unsigned I = 0; I < Branches.size(); ++I) {
     if (Required == Uniformity::ThreadVarying &&
         Branches[I].Level != Uniformity::ThreadVarying)
       continue;
-    if (It->second < BranchRegions[I].size() &&
-        BranchRegions[I].test(It->second))
+    if (*Block < BranchRegions[I].size() && BranchRegions[I].test(*Block))
       Found.push_back({BranchRegions[I].count(), I});
   }
   // The same order as the innermost choice of finish(): smallest region
@@ -1686,13 +1719,19 @@ FunctionUniformity::divergentControls(const Stmt *S,
   return Out;
 }
 
+std::optional<unsigned> FunctionUniformity::blockOf(const Stmt *S) const {
+  if (!StmtBlock)
+    return std::nullopt;
+  return StmtBlock->blockOf(S);
+}
+
 Uniformity FunctionUniformity::controlUniformity(const Stmt *S) const {
-  auto It = StmtBlock.find(S);
-  if (It == StmtBlock.end())
+  std::optional<unsigned> Block = blockOf(S);
+  if (!Block)
     return Uniformity::BlockUniform;
-  if (WarpDivergentBy[It->second] >= 0)
+  if (WarpDivergentBy[*Block] >= 0)
     return Uniformity::ThreadVarying;
-  if (BlockDivergentBy[It->second] >= 0)
+  if (BlockDivergentBy[*Block] >= 0)
     return Uniformity::WarpUniform;
   return Uniformity::BlockUniform;
 }
@@ -1829,23 +1868,28 @@ bool UniformityContext::callsIntrinsic(const FunctionDecl *FD, uint32_t Kinds) {
   const FunctionDecl *Def = nullptr;
   if (!FD->hasBody(Def) || !Def)
     return false;
-  auto [It, New] = CallsCache.try_emplace({Def, Kinds}, false);
+  return (intrinsicKindsCalled(Def) & Kinds) != 0;
+}
+
+uint32_t UniformityContext::intrinsicKindsCalled(const FunctionDecl *Def) {
+  // A function on the current call chain (recursion) counts as calling
+  // nothing while its own set is computed.
+  auto [It, New] = KindsCalled.try_emplace(Def, 0);
   if (!New)
     return It->second;
   llvm::SmallVector<const CallExpr *, 32> Calls;
   collectCalls(Def->getBody(), Calls);
-  bool Result = false;
+  uint32_t Kinds = 0;
   for (const CallExpr *CE : Calls) {
     const FunctionDecl *C = CE->getDirectCallee();
-    const IntrinsicInfo *I = lookupIntrinsic(C);
-    if ((I && (Kinds & (1u << unsigned(I->Kind)))) ||
-        (C && isAnalysedCallee(C) && callsIntrinsic(C, Kinds))) {
-      Result = true;
-      break;
-    }
+    if (const IntrinsicInfo *I = lookupIntrinsic(C))
+      Kinds |= 1u << unsigned(I->Kind);
+    const FunctionDecl *CDef = nullptr;
+    if (C && isAnalysedCallee(C) && C->hasBody(CDef) && CDef)
+      Kinds |= intrinsicKindsCalled(CDef);
   }
-  CallsCache[{Def, Kinds}] = Result;
-  return Result;
+  KindsCalled[Def] = Kinds; // the map may have grown meanwhile
+  return Kinds;
 }
 
 const FunctionUniformity *

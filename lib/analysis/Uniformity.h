@@ -77,6 +77,8 @@ class CFGBlock;
 
 namespace cuda_lint {
 
+class StmtBlockIndex;
+
 /// How far a value (or control) is shared between the threads that compute it.
 /// Ordered: a larger value is less uniform.
 enum class Uniformity : uint8_t {
@@ -344,6 +346,15 @@ private:
   friend class UniformitySolver;
   FunctionUniformity() = default;
 
+  /// Drops from Values the entries valueOf() would answer the same without:
+  /// plain block-uniform values (UValue::block(), field by field, no
+  /// variance source), unless the expression wraps one (parentheses,
+  /// implicit casts) whose entry valueOf would then return instead. Called
+  /// once the analysis is final; on CuTe units most expressions are plain
+  /// block-uniform and the maps of every helper context are kept for the
+  /// translation unit.
+  void compactValues();
+
   const clang::FunctionDecl *FD = nullptr;
   const clang::CFG *Cfg = nullptr;
   std::optional<UniformityLimit> Limit;
@@ -353,8 +364,12 @@ private:
   llvm::DenseMap<unsigned, UValue> RefOut;
   llvm::DenseMap<const clang::Expr *, UValue> Values;
   llvm::DenseMap<const clang::CallExpr *, const FunctionUniformity *> Callees;
-  /// Block of each statement (CFG elements and terminators).
-  llvm::DenseMap<const clang::Stmt *, unsigned> StmtBlock;
+  /// Block of each statement (CFG elements and terminators): the CFG's
+  /// CFGCache::blockIndex, shared by the analyses of this function; null
+  /// until the analysis ran.
+  const StmtBlockIndex *StmtBlock = nullptr;
+  /// The block of \p S (StmtBlock), or nullopt.
+  std::optional<unsigned> blockOf(const clang::Stmt *S) const;
   /// Per CFG block id: the innermost thread-varying / non-block-uniform
   /// branches whose region contains it (index into Branches, -1 for none).
   std::vector<int> WarpDivergentBy, BlockDivergentBy;
@@ -460,8 +475,11 @@ private:
     }
   };
   std::map<Key, std::unique_ptr<FunctionUniformity>> Cache;
-  llvm::DenseMap<std::pair<const clang::FunctionDecl *, uint32_t>, bool>
-      CallsCache;
+  /// callsIntrinsic's answer for every kind at once: the intrinsic kinds a
+  /// function (a definition) calls, transitively (1 << IntrinsicKind). One
+  /// entry per function, whatever the kinds asked for.
+  llvm::DenseMap<const clang::FunctionDecl *, uint32_t> KindsCalled;
+  uint32_t intrinsicKindsCalled(const clang::FunctionDecl *Def);
   UniformityStats Stats;
   /// Kernels (canonical) launched somewhere with a known block x size that is
   /// not a multiple of 32; filled on first use.

@@ -773,6 +773,49 @@ __global__ void k() {
       << "a statement of another function";
 }
 
+// CFGCache::blockIndex: the block of every element and terminator, the first
+// occurrence kept, as a map filled block by block (elements, then the
+// terminator) would hold it. `a && b` is the terminator of the block of `a`
+// and an element of the block after it; both analyses of `f` share the index.
+TEST(Uniformity, BlockIndexKeepsFirstOccurrence) {
+  Parsed P = parse(R"(
+__device__ int f(int a, int b) {
+  int r = 0;
+  if (a > 1 && b < 2) r = a; else r = b;
+  for (int i = 0; i < a; ++i) r += i;
+  return (a || b) ? r : -r;
+}
+__global__ void k() { probe(f(threadIdx.x, 1)); probe(f(1, 2)); })");
+  EXPECT_EQ(P.probe("k", 0), Varying);
+  CFGCache &Cache = CFGCache::forAST(P.AST->getASTContext());
+  const FunctionDecl *F = P.fn("f");
+  const CFG *G = Cache.cfgFor(F);
+  ASSERT_TRUE(G);
+  llvm::DenseMap<const Stmt *, unsigned> Reference;
+  for (const CFGBlock *B : *G) {
+    for (const CFGElement &El : *B)
+      if (auto CS = El.getAs<CFGStmt>())
+        Reference.try_emplace(CS->getStmt(), B->getBlockID());
+    if (const Stmt *T = B->getTerminatorStmt())
+      Reference.try_emplace(T, B->getBlockID());
+  }
+  const StmtBlockIndex *Index = Cache.blockIndex(F);
+  ASSERT_TRUE(Index);
+  EXPECT_EQ(Cache.blockIndex(F), Index) << "built once";
+  unsigned Both = 0;
+  for (const auto &[S, Block] : Reference) {
+    EXPECT_EQ(Index->blockOf(S), std::optional<unsigned>(Block));
+    // A statement that is a terminator and an element of another block.
+    for (const CFGBlock *B : *G)
+      if (B->getTerminatorStmt() == S) {
+        auto El = Cache.elementOf(F, S);
+        Both += El && El->first != B;
+      }
+  }
+  EXPECT_GE(Both, 1u) << "the && and || of f";
+  EXPECT_EQ(Index->blockOf(F->getBody()), std::nullopt) << "the body is no element";
+}
+
 // Paths that end in a noreturn call do not count: the branch joins after it.
 TEST(Uniformity, PostDominatorsIgnoreNoreturnPaths) {
   Parsed P = parse(R"(
