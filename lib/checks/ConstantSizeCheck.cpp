@@ -1,10 +1,8 @@
 #include "checks/ConstantSizeCheck.h"
+#include "analysis/PreambleIdentity.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang/Serialization/ASTReader.h"
-#include "clang/Serialization/ModuleFile.h"
-#include "llvm/Support/xxhash.h"
 #include <algorithm>
 #include <mutex>
 
@@ -87,28 +85,6 @@ struct PreambleEntry {
   GlobalDeclID ID;
   bool Template;
 };
-
-/// The precompiled preamble the unit was read on, as the hash of its bytes
-/// (clangd builds an AST on the same preamble on every edit), or nullopt when
-/// it was not read on one, or not by clang's ASTReader.
-std::optional<uint64_t> preambleKey(ASTContext &Ctx, Preprocessor *PP) {
-  if (!PP || !Ctx.getExternalSource() || !PP->getExternalSource())
-    return std::nullopt;
-  // The preprocessor's and the AST's external sources are one ASTReader
-  // when the unit was read from an AST file (ASTReader is the only class of
-  // clang that is both; LLVM is built without RTTI).
-  auto *Reader = static_cast<ASTReader *>(PP->getExternalSource());
-  if (static_cast<ExternalASTSource *>(Reader) != Ctx.getExternalSource())
-    return std::nullopt;
-  std::optional<uint64_t> Key;
-  for (const serialization::ModuleFile &MF : Reader->getModuleManager()) {
-    if ((MF.Kind != serialization::MK_Preamble && MF.Kind != serialization::MK_PCH) ||
-        !MF.Buffer || Key)
-      return std::nullopt; // one preamble, nothing else
-    Key = llvm::xxh3_64bits(MF.Buffer->getBuffer()) ^ MF.Buffer->getBufferSize();
-  }
-  return Key;
-}
 
 /// The preamble part of collect() of the last preambles seen, by preamble
 /// key, most recent last (a few: one per file open in the editor; a miss
@@ -211,7 +187,9 @@ void ConstantSizeCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   if (!TU || !isDeviceSide(*Ctx))
     return;
   std::vector<const VarDecl *> Vars;
-  if (std::optional<uint64_t> Key = preambleKey(*Ctx, PP))
+  // The preamble's identity (PreambleIdentity.h): in the editor, hashed once
+  // when cuda-lint-clangd built the preamble, not on every edit.
+  if (std::optional<uint64_t> Key = preambleIdentity(*Ctx, PP))
     collectOnPreamble(*Ctx, *Key, Vars);
   else
     collect(TU, Vars);

@@ -99,6 +99,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
+#include "analysis/PreambleIdentity.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "driver/CompatHeader.h"
 #include "driver/LintRunner.h"
@@ -543,6 +545,38 @@ bool isOwnedDiagnostic(const clang::Diagnostic &Info) {
   Info.FormatDiagnostic(Message);
   return llvm::any_of(*Patterns, [&](const llvm::Regex &R) { return R.match(Message); });
 }
+/// Hashes the PCH of \p P, a preamble just built, once for the checks'
+/// preamble caches (analysis/PreambleIdentity.h): without it
+/// cuda-constant-size hashed the whole PCH (12.6 M instructions on
+/// cudaTensorCoreGemm.cu) on every edit. The PCH is found as the ASTs built on
+/// the preamble find it, through the file system AddImplicitPreamble sets up.
+/// A preamble in memory is registered by address only when that file system
+/// hands out the preamble's own bytes (the same address on two reads), which
+/// stay put while the preamble lives; one on disk (`--pch-storage=disk`) by
+/// its file, a temporary file of its own that clangd removes with it.
+void registerPreamble(const clang::PrecompiledPreamble &P,
+                      const clang::CompilerInvocation &Invocation,
+                      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS, bool InMemory) {
+  clang::CompilerInvocation CI(Invocation);
+  std::unique_ptr<llvm::MemoryBuffer> Main = llvm::MemoryBuffer::getMemBuffer("");
+  P.AddImplicitPreamble(CI, FS, Main.get());
+  const std::string &PCH = CI.getPreprocessorOpts().ImplicitPCHInclude;
+  if (PCH.empty() || !FS)
+    return;
+  auto First = FS->getBufferForFile(PCH, -1, /*RequiresNullTerminator=*/false);
+  if (!First)
+    return;
+  if (!InMemory) {
+    cuda_lint::registerPreambleBytes((*First)->getBuffer(), PCH);
+    return;
+  }
+  auto Second = FS->getBufferForFile(PCH, -1, /*RequiresNullTerminator=*/false);
+  if (!Second || (*First)->getBufferStart() != (*Second)->getBufferStart() ||
+      (*First)->getBufferSize() != P.getSize())
+    return;
+  cuda_lint::registerPreambleBytes((*First)->getBuffer());
+}
+
 } // namespace
 
 #if defined(__clang__)
@@ -692,10 +726,15 @@ __wrap__ZN5clang19PrecompiledPreamble5BuildERKNS_18CompilerInvocationEPKN4llvm12
         std::move(VFS), std::move(PCHContainerOps), StoreInMemory,
         StoragePath, Callbacks);
   DeviceBodyKeepingCallbacks Keeping(Callbacks);
-  return __real__ZN5clang19PrecompiledPreamble5BuildERKNS_18CompilerInvocationEPKN4llvm12MemoryBufferENS_14PreambleBoundsENS4_18IntrusiveRefCntPtrINS_17DiagnosticsEngineEEENS9_INS4_3vfs10FileSystemEEESt10shared_ptrINS_22PCHContainerOperationsEEbNS4_9StringRefERNS_17PreambleCallbacksE(
-      Invocation, MainFileBuffer, Bounds, std::move(Diagnostics),
-      std::move(VFS), std::move(PCHContainerOps), StoreInMemory, StoragePath,
-      Keeping);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> BaseFS = VFS;
+  llvm::ErrorOr<clang::PrecompiledPreamble> Built =
+      __real__ZN5clang19PrecompiledPreamble5BuildERKNS_18CompilerInvocationEPKN4llvm12MemoryBufferENS_14PreambleBoundsENS4_18IntrusiveRefCntPtrINS_17DiagnosticsEngineEEENS9_INS4_3vfs10FileSystemEEESt10shared_ptrINS_22PCHContainerOperationsEEbNS4_9StringRefERNS_17PreambleCallbacksE(
+          Invocation, MainFileBuffer, Bounds, std::move(Diagnostics),
+          std::move(VFS), std::move(PCHContainerOps), StoreInMemory, StoragePath,
+          Keeping);
+  if (Built)
+    registerPreamble(*Built, Invocation, std::move(BaseFS), StoreInMemory);
+  return Built;
 }
 }
 #if defined(__clang__)

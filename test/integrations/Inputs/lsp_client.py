@@ -171,6 +171,15 @@ def main():
                     help="then edit each file (didChange, version 2: a "
                          "comment line appended) and print the diagnostics "
                          "of that version the same way, after `EDITED`")
+    ap.add_argument("--edit-prepend", metavar="TEXT",
+                    help="with --edit: insert TEXT (\\n: newline) at the "
+                         "start of each file instead, so that the edit "
+                         "changes the file's preamble")
+    ap.add_argument("--edit-publishes", type=int, default=1, metavar="N",
+                    help="with --edit: print the N-th diagnostics clangd "
+                         "publishes for version 2 (clangd publishes an AST "
+                         "on the old preamble first when the edit changed "
+                         "the preamble, then again on the rebuilt one)")
     ap.add_argument("--timeout", type=float, default=240.0)
     ap.add_argument("--timing", action="store_true",
                     help="print on stderr `TIMING <file> <seconds>`: from "
@@ -276,15 +285,21 @@ def main():
                     text = f.read()
                 server.notify("textDocument/didChange", {
                     "textDocument": {"uri": file_uri(dest), "version": 2},
-                    "contentChanges": [{"text": text + "// edited\n"}]})
+                    "contentChanges": [{"text": (
+                        args.edit_prepend.replace("\\n", "\n") + text
+                        if args.edit_prepend else text + "// edited\n")}]})
             pending = {file_uri(dest): name for name, dest in files}
+            seen = {uri: 0 for uri in pending}
             results = {}
             while pending:
                 msg = server.wait(
                     lambda m: m.get("method") == "textDocument/publishDiagnostics"
                     and m["params"]["uri"] in pending
                     and m["params"].get("version") == 2, deadline)
-                results[pending.pop(msg["params"]["uri"])] = msg["params"]["diagnostics"]
+                uri = msg["params"]["uri"]
+                seen[uri] += 1
+                if seen[uri] == args.edit_publishes:
+                    results[pending.pop(uri)] = msg["params"]["diagnostics"]
             print("EDITED")
             print_diagnostics(files, results, root)
 

@@ -1,0 +1,93 @@
+#include "analysis/PreambleIdentity.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Serialization/ASTReader.h"
+#include "clang/Serialization/ModuleFile.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/xxhash.h"
+#include <mutex>
+#include <string>
+#include <vector>
+
+using namespace clang;
+
+namespace cuda_lint {
+namespace {
+
+uint64_t fullIdentity(llvm::StringRef Bytes) {
+  return llvm::xxh3_64bits(Bytes) ^ Bytes.size();
+}
+
+/// The hash of the first and last 4 KiB of \p Bytes (the whole buffer when
+/// it is shorter than 8 KiB).
+uint64_t edgesHash(llvm::StringRef Bytes) {
+  constexpr size_t Edge = 4096;
+  if (Bytes.size() <= 2 * Edge)
+    return llvm::xxh3_64bits(Bytes);
+  return llvm::xxh3_64bits(Bytes.take_front(Edge)) ^
+         (llvm::xxh3_64bits(Bytes.take_back(Edge)) * 0x9E3779B97F4A7C15ULL);
+}
+
+struct Registered {
+  const char *Data;
+  std::string FileName;
+  size_t Size;
+  uint64_t Edges;
+  uint64_t Identity;
+};
+
+std::mutex RegistryMutex;
+std::vector<Registered> Registry; // most recent last
+constexpr size_t RegistrySize = 16;
+
+} // namespace
+
+void registerPreambleBytes(llvm::StringRef Bytes, llvm::StringRef FileName) {
+  Registered R{Bytes.data(), FileName.str(), Bytes.size(), edgesHash(Bytes), fullIdentity(Bytes)};
+  std::lock_guard<std::mutex> Lock(RegistryMutex);
+  llvm::erase_if(Registry, [&](const Registered &E) {
+    return E.Data == R.Data || (!R.FileName.empty() && E.FileName == R.FileName);
+  });
+  if (Registry.size() >= RegistrySize)
+    Registry.erase(Registry.begin());
+  Registry.push_back(std::move(R));
+}
+
+uint64_t preambleBytesIdentity(llvm::StringRef Bytes, llvm::StringRef FileName) {
+  {
+    std::lock_guard<std::mutex> Lock(RegistryMutex);
+    auto It = llvm::find_if(Registry, [&](const Registered &E) {
+      return E.Size == Bytes.size() &&
+             (E.Data == Bytes.data() || (!FileName.empty() && E.FileName == FileName));
+    });
+    if (It != Registry.end()) {
+      if (It->Edges == edgesHash(Bytes))
+        return It->Identity;
+      Registry.erase(It); // stale: the address or name is another buffer's now
+    }
+  }
+  return fullIdentity(Bytes);
+}
+
+std::optional<uint64_t> preambleIdentity(ASTContext &Ctx, Preprocessor *PP) {
+  if (!PP || !Ctx.getExternalSource() || !PP->getExternalSource())
+    return std::nullopt;
+  // The preprocessor's and the AST's external sources are one ASTReader
+  // when the unit was read from an AST file (ASTReader is the only class of
+  // clang that is both; LLVM is built without RTTI).
+  auto *Reader = static_cast<ASTReader *>(PP->getExternalSource());
+  if (static_cast<ExternalASTSource *>(Reader) != Ctx.getExternalSource())
+    return std::nullopt;
+  const serialization::ModuleFile *Only = nullptr;
+  for (const serialization::ModuleFile &MF : Reader->getModuleManager()) {
+    if ((MF.Kind != serialization::MK_Preamble && MF.Kind != serialization::MK_PCH) ||
+        !MF.Buffer || Only)
+      return std::nullopt; // one preamble, nothing else
+    Only = &MF;
+  }
+  if (!Only)
+    return std::nullopt;
+  return preambleBytesIdentity(Only->Buffer->getBuffer(), Only->FileName);
+}
+
+} // namespace cuda_lint
