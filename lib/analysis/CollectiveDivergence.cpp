@@ -96,7 +96,7 @@ CollectiveDivergence::firstCollective(const FunctionDecl *FD,
   if (!FD->hasBody(Def))
     return nullptr;
   if (Depth > MaxHelperDepth) {
-    UC.noteLimit(UniformityLimit::HelperDepth);
+    UC.noteLimit(UniformityLimit::HelperDepth, Def);
     return nullptr;
   }
   llvm::SmallVector<const CallExpr *, 32> Calls;
@@ -392,7 +392,7 @@ void CollectiveDivergence::visit(const FunctionUniformity &FU,
   if (!Visited.insert(&FU).second)
     return;
   if (Depth > MaxHelperDepth) {
-    UC.noteLimit(UniformityLimit::HelperDepth);
+    UC.noteLimit(UniformityLimit::HelperDepth, FU.function());
     return;
   }
   llvm::SmallVector<const CallExpr *, 32> Calls;

@@ -1858,6 +1858,12 @@ static void collectCalls(const Stmt *S,
     collectCalls(C, Out);
 }
 
+void UniformityContext::noteLimit(UniformityLimit L, const FunctionDecl *Where) {
+  const FunctionDecl *Canon = Where ? Where->getCanonicalDecl() : nullptr;
+  if (LimitsNoted.insert({Canon, unsigned(L)}).second)
+    ++Stats.GaveUp[unsigned(L)];
+}
+
 bool UniformityContext::callsWmma(const FunctionDecl *FD) {
   return callsIntrinsic(FD, 1u << unsigned(IntrinsicKind::WmmaCollective));
 }
@@ -1921,7 +1927,7 @@ UniformityContext::analyze(const FunctionDecl *FD, llvm::ArrayRef<UValue> Params
   if (InProgress.count(Canon))
     return nullptr; // recursion: the caller treats the result as unknown
   if (Depth > UniformityLimits::MaxCallDepth) {
-    noteLimit(UniformityLimit::CallDepth);
+    noteLimit(UniformityLimit::CallDepth, Def);
     return nullptr;
   }
   InProgress[Canon] = 1;
@@ -1939,7 +1945,7 @@ UniformityContext::analyze(const FunctionDecl *FD, llvm::ArrayRef<UValue> Params
     return nullptr;
   ++Stats.FunctionsAnalysed;
   if (FU->Limit)
-    noteLimit(*FU->Limit);
+    noteLimit(*FU->Limit, Def);
   auto *Raw = FU.get();
   Cache[K] = std::move(FU);
   return Raw;

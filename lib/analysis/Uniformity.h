@@ -207,6 +207,10 @@ llvm::StringRef toString(UniformityLimit L);
 /// --verbose notes.
 struct UniformityStats {
   unsigned FunctionsAnalysed = 0; ///< (function, argument uniformity) pairs
+  /// Per limit: the functions of the translation unit at which an analysis
+  /// or a client's walk stopped at it, each counted once however often it
+  /// was reached (a CuTe helper below the helper depth is reached on many
+  /// call paths).
   unsigned GaveUp[NumUniformityLimits] = {};
   /// cuda-shared-race: `__shared__` variables analysed (per function), those
   /// it gave up on (an access it does not model), and access pairs it could
@@ -441,8 +445,10 @@ public:
 
   /// The counts of this translation unit's analyses so far.
   const UniformityStats &stats() const { return Stats; }
-  /// Counts a limit reached by a client of the analysis (HelperDepth).
-  void noteLimit(UniformityLimit L) { ++Stats.GaveUp[unsigned(L)]; }
+  /// Counts the limit \p L reached at \p Where, the function whose analysis
+  /// or walk stopped there (a client such as CollectiveDivergence notes its
+  /// HelperDepth), once per function and limit in the translation unit.
+  void noteLimit(UniformityLimit L, const clang::FunctionDecl *Where);
   /// Counts what cuda-shared-race analysed and gave up on (UniformityStats).
   void noteSharedRace(unsigned Vars, unsigned VarsGivenUp,
                       unsigned PairsGivenUp) {
@@ -486,6 +492,8 @@ private:
   std::optional<llvm::DenseSet<const clang::FunctionDecl *>> Unaligned;
   void collectLaunches();
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> InProgress;
+  /// The (function, limit) pairs noteLimit counted.
+  llvm::DenseSet<std::pair<const clang::FunctionDecl *, unsigned>> LimitsNoted;
   unsigned Depth = 0;
 };
 

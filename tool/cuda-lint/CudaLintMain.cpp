@@ -1583,8 +1583,8 @@ int main(int argc, const char **argv) {
       if (unsigned N = UStats.GaveUp[L])
         errs() << "cuda-lint: note: the uniformity analysis stopped at its limit "
                   "of "
-               << toString(UniformityLimit(L)) << " " << N
-               << (N == 1 ? " time" : " times")
+               << toString(UniformityLimit(L)) << " at " << N
+               << (N == 1 ? " function" : " functions")
                << "; the rules built on it (cuda-wmma-divergent) may miss "
                   "findings there\n";
   if (Verbose && UStats.SharedVarsAnalysed)
