@@ -43,10 +43,14 @@ constexpr size_t RegistrySize = 16;
 } // namespace
 
 void registerPreambleBytes(llvm::StringRef Bytes, llvm::StringRef FileName) {
-  Registered R{Bytes.data(), FileName.str(), Bytes.size(), edgesHash(Bytes), fullIdentity(Bytes)};
+  // A file is known by its name only: the buffer it was read into for
+  // hashing is gone once the caller returns, and a later mapping of another
+  // file may take its address.
+  Registered R{FileName.empty() ? Bytes.data() : nullptr, FileName.str(), Bytes.size(),
+               edgesHash(Bytes), fullIdentity(Bytes)};
   std::lock_guard<std::mutex> Lock(RegistryMutex);
   llvm::erase_if(Registry, [&](const Registered &E) {
-    return E.Data == R.Data || (!R.FileName.empty() && E.FileName == R.FileName);
+    return (R.Data && E.Data == R.Data) || (!R.FileName.empty() && E.FileName == R.FileName);
   });
   if (Registry.size() >= RegistrySize)
     Registry.erase(Registry.begin());
@@ -56,14 +60,16 @@ void registerPreambleBytes(llvm::StringRef Bytes, llvm::StringRef FileName) {
 uint64_t preambleBytesIdentity(llvm::StringRef Bytes, llvm::StringRef FileName) {
   {
     std::lock_guard<std::mutex> Lock(RegistryMutex);
-    auto It = llvm::find_if(Registry, [&](const Registered &E) {
+    // The most recent registration first.
+    auto It = llvm::find_if(llvm::reverse(Registry), [&](const Registered &E) {
       return E.Size == Bytes.size() &&
-             (E.Data == Bytes.data() || (!FileName.empty() && E.FileName == FileName));
+             ((E.Data && E.Data == Bytes.data()) ||
+              (!FileName.empty() && E.FileName == FileName));
     });
-    if (It != Registry.end()) {
+    if (It != Registry.rend()) {
       if (It->Edges == edgesHash(Bytes))
         return It->Identity;
-      Registry.erase(It); // stale: the address or name is another buffer's now
+      Registry.erase(std::next(It).base()); // stale: the address or name is another's now
     }
   }
   return fullIdentity(Bytes);

@@ -43,10 +43,11 @@ namespace cuda_lint {
 uint64_t preambleBytesIdentity(llvm::StringRef Bytes, llvm::StringRef FileName = "");
 
 /// Records the identity of \p Bytes, the PCH of a preamble that was just
-/// built: in memory, whose bytes stay at this address for as long as the
-/// preamble lives (\p FileName empty or the name the PCH is read under), or
-/// on disk in the file \p FileName, which stays unchanged while the preamble
-/// lives. Keeps the 16 most recent registrations. Thread-safe.
+/// built: in memory (\p FileName empty), whose bytes stay at this address
+/// for as long as the preamble lives; or on disk in the file \p FileName,
+/// which stays unchanged while the preamble lives and is then known by its
+/// name only (\p Bytes may be a copy). Keeps the 16 most recent
+/// registrations; a look-up tries the most recent first. Thread-safe.
 void registerPreambleBytes(llvm::StringRef Bytes, llvm::StringRef FileName = "");
 
 /// The identity of the one precompiled preamble or PCH that the unit of

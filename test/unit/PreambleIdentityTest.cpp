@@ -81,6 +81,11 @@ TEST(PreambleIdentityTest, PreambleOnDiskIsKnownByItsFile) {
   EXPECT_EQ(preambleBytesIdentity(Mapped, "/tmp/preamble-1234.pch"), Identity);
   EXPECT_EQ(preambleBytesIdentity(Mapped, "/tmp/preamble-9999.pch"), hashed(Mapped));
   EXPECT_EQ(preambleBytesIdentity(Mapped), hashed(Mapped));
+  // The buffer it was hashed from is not remembered: another file mapped at
+  // its address, same size and edges, is not taken for it.
+  Built[Built.size() / 2] = 'z';
+  EXPECT_EQ(preambleBytesIdentity(Built, "/tmp/preamble-5678.pch"), hashed(Built));
+  EXPECT_EQ(preambleBytesIdentity(Built), hashed(Built));
   // A file of that name with other contents at the edges is another preamble.
   Mapped[1] = 'w';
   EXPECT_EQ(preambleBytesIdentity(Mapped, "/tmp/preamble-1234.pch"), hashed(Mapped));
