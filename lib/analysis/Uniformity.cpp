@@ -1878,24 +1878,58 @@ bool UniformityContext::callsIntrinsic(const FunctionDecl *FD, uint32_t Kinds) {
 }
 
 uint32_t UniformityContext::intrinsicKindsCalled(const FunctionDecl *Def) {
-  // A function on the current call chain (recursion) counts as calling
-  // nothing while its own set is computed.
-  auto [It, New] = KindsCalled.try_emplace(Def, 0);
-  if (!New)
+  if (auto It = KindsCalled.find(Def); It != KindsCalled.end())
     return It->second;
+  KindsWalk W;
+  visitKinds(Def, W);
+  return KindsCalled.lookup(Def);
+}
+
+/// Tarjan's strongly connected components over the calls to analysed
+/// functions: the functions of one component (mutual recursion) call the
+/// same kinds, the union of theirs and of what they call outside it, and
+/// every function is visited once.
+void UniformityContext::visitKinds(const FunctionDecl *Def, KindsWalk &W) {
+  unsigned Index = W.Next++;
+  W.Index[Def] = Index;
+  W.Low[Def] = Index;
+  W.Stack.push_back(Def);
+  uint32_t Kinds = 0;
   llvm::SmallVector<const CallExpr *, 32> Calls;
   collectCalls(Def->getBody(), Calls);
-  uint32_t Kinds = 0;
   for (const CallExpr *CE : Calls) {
     const FunctionDecl *C = CE->getDirectCallee();
     if (const IntrinsicInfo *I = lookupIntrinsic(C))
       Kinds |= 1u << unsigned(I->Kind);
     const FunctionDecl *CDef = nullptr;
-    if (C && isAnalysedCallee(C) && C->hasBody(CDef) && CDef)
-      Kinds |= intrinsicKindsCalled(CDef);
+    if (!C || !isAnalysedCallee(C) || !C->hasBody(CDef) || !CDef)
+      continue;
+    if (auto Done = KindsCalled.find(CDef); Done != KindsCalled.end()) {
+      Kinds |= Done->second; // a finished component
+      continue;
+    }
+    auto Seen = W.Index.find(CDef);
+    if (Seen == W.Index.end()) {
+      visitKinds(CDef, W);
+      if (auto Done = KindsCalled.find(CDef); Done != KindsCalled.end())
+        Kinds |= Done->second;
+      else // in this function's component: merged at its root
+        W.Low[Def] = std::min(W.Low[Def], W.Low[CDef]);
+    } else {
+      W.Low[Def] = std::min(W.Low[Def], Seen->second); // on the stack
+    }
   }
-  KindsCalled[Def] = Kinds; // the map may have grown meanwhile
-  return Kinds;
+  W.Own[Def] = Kinds;
+  if (W.Low[Def] != Index)
+    return;
+  // Def is the root of its component: the members are above it on the stack.
+  auto First = llvm::find(W.Stack, Def);
+  uint32_t All = 0;
+  for (auto It = First; It != W.Stack.end(); ++It)
+    All |= W.Own[*It];
+  for (auto It = First; It != W.Stack.end(); ++It)
+    KindsCalled[*It] = All;
+  W.Stack.erase(First, W.Stack.end());
 }
 
 const FunctionUniformity *

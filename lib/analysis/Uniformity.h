@@ -485,7 +485,15 @@ private:
   /// function (a definition) calls, transitively (1 << IntrinsicKind). One
   /// entry per function, whatever the kinds asked for.
   llvm::DenseMap<const clang::FunctionDecl *, uint32_t> KindsCalled;
+  /// One walk of visitKinds (Tarjan's components of the call graph).
+  struct KindsWalk {
+    unsigned Next = 0;
+    llvm::DenseMap<const clang::FunctionDecl *, unsigned> Index, Low;
+    llvm::DenseMap<const clang::FunctionDecl *, uint32_t> Own;
+    std::vector<const clang::FunctionDecl *> Stack;
+  };
   uint32_t intrinsicKindsCalled(const clang::FunctionDecl *Def);
+  void visitKinds(const clang::FunctionDecl *Def, KindsWalk &W);
   UniformityStats Stats;
   /// Kernels (canonical) launched somewhere with a known block x size that is
   /// not a multiple of 32; filled on first use.

@@ -660,6 +660,37 @@ __global__ void none() { probe(plain(1)); })");
   EXPECT_TRUE(isWmmaCollective(P.calls(P.fn("tile"), "fill_fragment")[0]->getDirectCallee()));
 }
 
+// Mutual recursion: every function of the cycle calls what any of them calls,
+// whichever is asked first. `ping` calls `pong`, which calls `ping` back, and
+// then makes the WMMA call; asking `ping` first must not leave `pong` without
+// it (pong's set was cut at `ping`, still being computed: a cache of answers
+// per function kept pong's 'no'). `lone` calls into the
+// cycle from outside; `flat` recurses on itself without any.
+TEST(Uniformity, CallsWmmaThroughRecursion) {
+  Parsed P = parse(R"(
+typedef wmma::fragment<wmma::accumulator, 16, 16, 16, float> Acc;
+__device__ void pong(Acc &a, int n);
+__device__ void ping(Acc &a, int n) { if (n) pong(a, n - 1); wmma::fill_fragment(a, 0.0f); }
+__device__ void pong(Acc &a, int n) { if (n) ping(a, n - 1); }
+__device__ void lone(Acc &a) { pong(a, 3); }
+__device__ int flat(int n) { return n ? flat(n - 1) : 0; }
+__global__ void k() { Acc a; lone(a); probe(flat(3)); })");
+  EXPECT_TRUE(P.UC->callsWmma(P.fn("ping")));
+  EXPECT_TRUE(P.UC->callsWmma(P.fn("pong")));
+  EXPECT_TRUE(P.UC->callsWmma(P.fn("lone")));
+  EXPECT_TRUE(P.UC->callsWmma(P.fn("k")));
+  EXPECT_FALSE(P.UC->callsWmma(P.fn("flat")));
+  // The other order, on a fresh context.
+  Parsed Q = parse(R"(
+typedef wmma::fragment<wmma::accumulator, 16, 16, 16, float> Acc;
+__device__ void pong(Acc &a, int n);
+__device__ void ping(Acc &a, int n) { if (n) pong(a, n - 1); wmma::fill_fragment(a, 0.0f); }
+__device__ void pong(Acc &a, int n) { if (n) ping(a, n - 1); }
+__global__ void k() { Acc a; pong(a, 3); })");
+  EXPECT_TRUE(Q.UC->callsWmma(Q.fn("pong")));
+  EXPECT_TRUE(Q.UC->callsWmma(Q.fn("ping")));
+}
+
 TEST(Uniformity, SharedContextPerTranslationUnit) {
   Parsed P = parse("__global__ void k() { probe(threadIdx.x); }");
   ASTContext &Ctx = P.AST->getASTContext();
