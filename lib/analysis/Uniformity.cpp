@@ -1603,6 +1603,10 @@ UValue FunctionUniformity::valueOf(const Expr *E) const {
 /// Whether \p V is exactly what valueOf() answers for an expression it has no
 /// entry for: UValue::block(), variance source included.
 static bool isPlainBlock(const UValue &V) {
+  // Every field is compared: a field added to UValue or VarianceSource must
+  // be added here too, or compactValues would drop values that differ in it.
+  static_assert(sizeof(VarianceSource) == 40 && sizeof(UValue) == 48,
+                "isPlainBlock compares every field of UValue and VarianceSource");
   const VarianceSource &S = V.Src;
   return V.U == Uniformity::BlockUniform && !V.Mult32 && V.Aligned && !V.Symmetric &&
          S.K == VarianceSource::None && !S.Component && !S.Callee && !S.Cond && !S.Var &&

@@ -440,7 +440,10 @@ public:
   bool callsWmma(const clang::FunctionDecl *FD);
 
   /// Whether \p FD (transitively, as callsWmma) calls an intrinsic whose
-  /// kind is in \p Kinds (a bit set: 1 << unsigned(IntrinsicKind)). Cached.
+  /// kind is in \p Kinds (a bit set: 1 << unsigned(IntrinsicKind)). Cached:
+  /// the kinds are computed once per function for every kind set, per
+  /// strongly connected component of the call graph, so the functions of a
+  /// mutual recursion all call what any of them calls.
   bool callsIntrinsic(const clang::FunctionDecl *FD, uint32_t Kinds);
 
   /// The counts of this translation unit's analyses so far.
