@@ -6,6 +6,7 @@
 #include "driver/Config.h"
 #include "driver/NvccTolerance.h"
 #include "driver/Preamble.h"
+#include "analysis/SystemBodies.h"
 #include "ClangTidy.h"
 #include "GlobList.h"
 #include "NoLintDirectiveHandler.h"
@@ -81,6 +82,19 @@ makeOptionsProvider(const LintSettings &Settings,
   return makeConfigFilesProvider(Settings.Defaults, Overrides);
 }
 
+/// CUDA_LINT_AUDIT_BODY_SKIPPING (test/driver/system-body-skipping.test):
+/// prints auditBodySkipping's result for the side to stderr.
+void printBodySkippingAudit(ASTContext &Ctx) {
+  BodySkipAudit A = auditBodySkipping(Ctx);
+  std::string Out = llvm::formatv("cuda-lint: body-skipping audit: {0} skippable bodies, "
+                                  "{1} reaching the intrinsic table\n",
+                                  A.Skippable, A.Violations.size())
+                        .str();
+  for (const std::string &V : A.Violations)
+    Out += "cuda-lint: body-skipping audit: reaches the intrinsic table: " + V + "\n";
+  llvm::errs() << Out;
+}
+
 /// Limits the checks' AST traversal to the project's own top-level
 /// declarations: those not in system headers (the CUDA toolkit, CCCL, the C++
 /// library, clang's CUDA wrapper; `-isystem` directories). Findings there are
@@ -102,13 +116,23 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (std::getenv("CUDA_LINT_AUDIT_BODY_SKIPPING"))
+      printBodySkippingAudit(Ctx);
     Ctx.setTraversalScope(Own);
     MultiplexConsumer::HandleTranslationUnit(Ctx);
+  }
+
+  /// Called by clang's parser for each function definition when the side
+  /// skips bodies (FrontendOptions::SkipFunctionBodies, SystemBodies.h).
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const FunctionDecl *FD = D->getAsFunction();
+    return FD && Bodies.canSkip(*FD);
   }
 
 private:
   const SourceManager &SM;
   std::vector<Decl *> Own;
+  SystemBodyPolicy Bodies{SM};
 };
 
 /// A clang diagnostic a rule owns: front matter `clang-diagnostics:` (owned
@@ -323,9 +347,13 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       llvm::StringRef After = CI.getPreprocessor().getPredefines();
       if (After.starts_with(Before))
         AddedPredefines = After.drop_front(Before.size()).str();
-      if (!Context.getOptions().SystemHeaders.value_or(false))
+      if (!Context.getOptions().SystemHeaders.value_or(false)) {
         Checks = std::make_unique<ProjectScopeConsumer>(std::move(Checks),
                                                         CI.getSourceManager());
+        // Only under ProjectScopeConsumer, which decides per function:
+        // without it every body would be skipped.
+        CI.getFrontendOpts().SkipFunctionBodies = systemBodySkipping();
+      }
       if (!Asm)
         return Checks;
       // The held-back asm errors are decided before the checks run.

@@ -1,6 +1,8 @@
 #include "driver/Preamble.h"
 #include "driver/InputFiles.h"
 #include "driver/CompatHeader.h"
+#include "analysis/SystemBodies.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -207,6 +209,21 @@ private:
   llvm::StringSet<> &Names;
 };
 
+/// Forwards to the PCH writer; decides which function bodies the parser
+/// skips (SystemBodyPolicy).
+class SkippingConsumer : public MultiplexConsumer {
+public:
+  SkippingConsumer(std::unique_ptr<ASTConsumer> Inner, const SourceManager &SM)
+      : MultiplexConsumer(std::move(Inner)), Bodies(SM) {}
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const FunctionDecl *FD = D->getAsFunction();
+    return FD && Bodies.canSkip(*FD);
+  }
+
+private:
+  SystemBodyPolicy Bodies;
+};
+
 /// clang's PCH generation, recording what the manifest needs.
 class RecordingPCHAction : public GeneratePCHAction {
 public:
@@ -215,6 +232,16 @@ public:
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getPreprocessor().addPPCallbacks(std::make_unique<NameRecorder>(Names));
     return GeneratePCHAction::BeginSourceFileAction(CI);
+  }
+
+  /// The PCH holds the headers as a side would have parsed them: the bodies
+  /// SystemBodies.h names are skipped here as they are in a side.
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef InFile) override {
+    auto Inner = GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    if (!Inner || !CI.getFrontendOpts().SkipFunctionBodies)
+      return Inner;
+    return std::make_unique<SkippingConsumer>(std::move(Inner), CI.getSourceManager());
   }
 
   void EndSourceFileAction() override {
@@ -271,6 +298,8 @@ std::shared_ptr<CompilerInvocation> preambleInvocation(const CompilerInvocation 
   CG.DwarfDebugFlags.clear();
   CG.DebugCompilationDir.clear();
   CG.CoverageCompilationDir.clear();
+  // Not on the cc1 command line, so named in the key (preambleKeyMaterial).
+  FE.SkipFunctionBodies = systemBodySkipping();
   return P;
 }
 
@@ -283,6 +312,8 @@ std::string preambleKeyMaterial(const CompilerInvocation &KeyCI, llvm::vfs::File
      << contentHash(compatHeaderText()) << contentHash(nvccCompatHeaderText()) << "\n";
   for (const std::string &A : KeyCI.getCC1CommandLine())
     OS << A << "\n";
+  if (KeyCI.getFrontendOpts().SkipFunctionBodies)
+    OS << "system bodies skipped (SystemBodies.h)\n";
   // Relative system directories are found from the working directory.
   for (const HeaderSearchOptions::Entry &E : KeyCI.getHeaderSearchOpts().UserEntries)
     if (!path::is_absolute(E.Path)) {

@@ -1,5 +1,6 @@
 //===- ResultCache.cpp - Side results reused across runs ------------------===//
 #include "driver/ResultCache.h"
+#include "analysis/SystemBodies.h"
 #include "driver/InputFiles.h"
 #include "driver/Fixes.h"
 #include "driver/SideWorker.h"
@@ -110,6 +111,9 @@ std::string ResultCache::key(const std::string &File, const std::string &Directo
   OS << clang::tidy::configurationAsText(optionsForFile(Settings, File)) << "\n";
   for (const char *V : SearchPathVariables)
     OS << V << "=" << llvm::sys::Process::GetEnv(V).value_or("") << "\n";
+  // Whether system bodies are skipped (SystemBodies.h): a compiler error in
+  // such a body is reported only when they are not.
+  OS << "system bodies skipped: " << systemBodySkipping() << "\n";
   return contentHash(Material);
 }
 

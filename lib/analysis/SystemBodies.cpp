@@ -1,0 +1,261 @@
+//===- SystemBodies.cpp - Function bodies a side need not parse -----------===//
+#include "analysis/SystemBodies.h"
+#include "analysis/CudaIntrinsics.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
+#include <cstdlib>
+
+using namespace clang;
+
+namespace cuda_lint {
+
+namespace {
+
+/// The toolkit headers (directly in `<cuda>/include/`) whose non-template
+/// functions are leaves for the analyses: arithmetic, conversions, math,
+/// atomics, shuffles and votes (themselves in the intrinsic table), WMMA
+/// fragments (likewise), textures and surfaces, vector constructors, the
+/// runtime API's declarations. Not here, so kept: device_atomic_functions.hpp
+/// (its any() and all() wrap votes), sm_20_intrinsics.hpp, cooperative_groups.h and
+/// cooperative_groups/ (their sync() is reached through helpers), the
+/// pipeline and barrier headers, cuRAND's kernels, the CCCL libraries
+/// (templates anyway), and every header this list does not name.
+bool isLeafToolkitHeader(llvm::StringRef Base) {
+  static const char *const Exact[] = {
+      "cuda_fp16.hpp",          "cuda_bf16.hpp",          "cuda_fp8.hpp",
+      "cuda_fp6.hpp",           "cuda_fp4.hpp",           "vector_functions.hpp",
+      "cuda_device_runtime_api.h", "channel_descriptor.h", "cuda_runtime_api.h",
+      "texture_fetch_functions.h", "texture_indirect_functions.h",
+      "surface_functions.h",    "surface_indirect_functions.h",
+  };
+  for (const char *E : Exact)
+    if (Base == E)
+      return true;
+  // sm_20_atomic_functions.hpp, sm_32_intrinsics.hpp, sm_61_intrinsics.hpp, ...
+  // sm_32_intrinsics.hpp, sm_60_atomic_functions.hpp, ...; not
+  // sm_20_intrinsics.hpp, whose syncthreads_or() and ballot() wrap
+  // collectives under names the table does not have.
+  if (Base.starts_with("sm_") && Base != "sm_20_intrinsics.hpp" &&
+      (Base.ends_with("_atomic_functions.hpp") || Base.ends_with("_intrinsics.hpp")))
+    return true;
+  return false;
+}
+
+/// Whether \p Dir is the toolkit's include directory: it holds
+/// cuda_runtime_api.h and cuda_fp16.h (asked of the FileManager, which caches).
+bool isToolkitIncludeDir(llvm::StringRef Dir, FileManager &FM) {
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, "cuda_runtime_api.h");
+  if (!FM.getOptionalFileRef(P, /*OpenFile=*/false))
+    return false;
+  P = Dir;
+  llvm::sys::path::append(P, "cuda_fp16.h");
+  return static_cast<bool>(FM.getOptionalFileRef(P, /*OpenFile=*/false));
+}
+
+/// Whether the header \p FID's non-template bodies are leaves (see
+/// SystemBodyPolicy::canSkip).
+bool isLeafHeader(FileID FID, const SourceManager &SM) {
+  OptionalFileEntryRef F = SM.getFileEntryRefForID(FID);
+  if (!F)
+    return false;
+  llvm::StringRef Name = F->getName();
+  llvm::StringRef Base = llvm::sys::path::filename(Name);
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Name);
+  // clang's CUDA wrapper headers, from its resource directory.
+  if (Base.starts_with("__clang_cuda_"))
+    return true;
+  // The C++ standard library: libstdc++ (include/c++/<version>/...) and
+  // libc++ (include/c++/v1/...). Host code; under clang's wrapper some of it
+  // is host-device (the math functions), which calls no collective either.
+  for (auto I = llvm::sys::path::begin(Dir), E = llvm::sys::path::end(Dir); I != E; ++I)
+    if (*I == "c++")
+      return true;
+  FileManager &FM = SM.getFileManager();
+  if (llvm::sys::path::filename(Dir) == "crt")
+    return isToolkitIncludeDir(llvm::sys::path::parent_path(Dir), FM);
+  return isLeafToolkitHeader(Base) && isToolkitIncludeDir(Dir, FM);
+}
+
+bool isKernel(const FunctionDecl &FD) {
+  for (const FunctionDecl *R : FD.redecls())
+    if (R->hasAttr<CUDAGlobalAttr>())
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool SystemBodyPolicy::canSkip(const FunctionDecl &FD) {
+  // A template instantiation is not parsed (its body is instantiated from
+  // the template's, which is kept); the audit asks about them too.
+  if (FD.isTemplated() || FD.getTemplateInstantiationPattern() || isKernel(FD))
+    return false;
+  SourceLocation L = SM.getExpansionLoc(FD.getLocation());
+  if (L.isInvalid() || !SM.isInSystemHeader(L))
+    return false;
+  // One answer per header: a unit defines thousands of functions in a few
+  // hundred headers.
+  FileID FID = SM.getFileID(L);
+  auto [It, New] = LeafHeaders.try_emplace(FID, false);
+  if (New)
+    It->second = isLeafHeader(FID, SM);
+  return It->second;
+}
+
+bool systemBodySkipping() {
+  static const bool On = !std::getenv("CUDA_LINT_NO_BODY_SKIPPING") &&
+                         !std::getenv("CUDA_LINT_AUDIT_BODY_SKIPPING");
+  return On;
+}
+
+namespace {
+
+/// Every defined function of a unit (template instantiations included) with
+/// the functions its body calls or constructs with, and whether the body
+/// launches a kernel.
+class CallGraphBuilder : public RecursiveASTVisitor<CallGraphBuilder> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  struct Node {
+    llvm::SmallVector<const FunctionDecl *, 8> Callees;
+    bool Launches = false;
+  };
+  llvm::DenseMap<const FunctionDecl *, Node> Graph;
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) { return enter(FD, [&] {
+      return RecursiveASTVisitor::TraverseFunctionDecl(FD); }); }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) { return enter(FD, [&] {
+      return RecursiveASTVisitor::TraverseCXXMethodDecl(FD); }); }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) { return enter(FD, [&] {
+      return RecursiveASTVisitor::TraverseCXXConstructorDecl(FD); }); }
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *FD) { return enter(FD, [&] {
+      return RecursiveASTVisitor::TraverseCXXDestructorDecl(FD); }); }
+  bool TraverseCXXConversionDecl(CXXConversionDecl *FD) { return enter(FD, [&] {
+      return RecursiveASTVisitor::TraverseCXXConversionDecl(FD); }); }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (!Current)
+      return true;
+    if (isa<CUDAKernelCallExpr>(CE))
+      Graph[Current].Launches = true;
+    if (const FunctionDecl *C = CE->getDirectCallee())
+      Graph[Current].Callees.push_back(C);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    if (Current && E->getConstructor())
+      Graph[Current].Callees.push_back(E->getConstructor());
+    return true;
+  }
+
+private:
+  template <typename Fn> bool enter(FunctionDecl *FD, Fn &&Traverse) {
+    if (!FD->doesThisDeclarationHaveABody())
+      return Traverse();
+    const FunctionDecl *Outer = Current;
+    Current = FD;
+    Graph.try_emplace(FD);
+    bool R = Traverse();
+    Current = Outer;
+    return R;
+  }
+  const FunctionDecl *Current = nullptr;
+};
+
+/// Whether an analysis looks for calls of \p FD inside the bodies of other
+/// functions: the collectives (CollectiveDivergence's library walk and
+/// UniformityContext::callsIntrinsic), the error queries
+/// (cuda-kernel-launch-unchecked's helpers) and the launch functions. The
+/// other kinds (atomics, clocks, thread indices, group queries, the symbol,
+/// attribute and synchronization functions) are read at their call sites in
+/// the project's code only.
+bool isLookedForInBodies(const FunctionDecl *FD) {
+  const IntrinsicInfo *I = lookupIntrinsic(FD);
+  if (!I)
+    return false;
+  switch (I->Kind) {
+  case IntrinsicKind::BlockBarrier:
+  case IntrinsicKind::WarpBarrier:
+  case IntrinsicKind::GroupBarrier:
+  case IntrinsicKind::WarpCollective:
+  case IntrinsicKind::Vote:
+  case IntrinsicKind::Shuffle:
+  case IntrinsicKind::WmmaCollective:
+  case IntrinsicKind::ErrorQuery:
+  case IntrinsicKind::LaunchApi:
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::string describe(const FunctionDecl *FD, const SourceManager &SM) {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(FD->getLocation()));
+  std::string S = FD->getQualifiedNameAsString();
+  if (P.isValid())
+    S += " (" + llvm::sys::path::filename(P.getFilename()).str() + ":" +
+         std::to_string(P.getLine()) + ")";
+  return S;
+}
+
+} // namespace
+
+BodySkipAudit auditBodySkipping(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CallGraphBuilder B;
+  B.TraverseDecl(Ctx.getTranslationUnitDecl());
+
+  // Reaches: the body calls a table function or launches a kernel, or calls
+  // a function whose body reaches; table functions are where the analyses
+  // stop. A fixpoint over the graph (recursion included).
+  auto Definition = [](const FunctionDecl *F) -> const FunctionDecl * {
+    const FunctionDecl *Def = nullptr;
+    return F->hasBody(Def) ? Def : nullptr;
+  };
+  llvm::DenseSet<const FunctionDecl *> Reaches;
+  for (const auto &[F, N] : B.Graph) {
+    if (N.Launches)
+      Reaches.insert(F);
+    for (const FunctionDecl *C : N.Callees)
+      if (isLookedForInBodies(C))
+        Reaches.insert(F);
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[F, N] : B.Graph) {
+      if (Reaches.contains(F))
+        continue;
+      for (const FunctionDecl *C : N.Callees) {
+        const FunctionDecl *Def = Definition(C);
+        if (Def && !lookupIntrinsic(C) && Reaches.contains(Def)) {
+          Reaches.insert(F);
+          Changed = true;
+          break;
+        }
+      }
+    }
+  }
+
+  BodySkipAudit A;
+  SystemBodyPolicy Policy(SM);
+  for (const auto &[F, N] : B.Graph) {
+    if (!Policy.canSkip(*F))
+      continue;
+    ++A.Skippable;
+    if (Reaches.contains(F) && !isLookedForInBodies(F))
+      A.Violations.push_back(describe(F, SM));
+  }
+  llvm::sort(A.Violations);
+  return A;
+}
+
+} // namespace cuda_lint

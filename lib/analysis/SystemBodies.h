@@ -1,0 +1,98 @@
+//===- SystemBodies.h - Function bodies a side need not parse -*- C++ -*-===//
+//
+// A CUDA side spends most of its parse in system headers, and most of that
+// in the bodies of non-template inline functions: clang's CUDA wrapper
+// headers (__clang_cuda_device_functions.h, __clang_cuda_intrinsics.h,
+// __clang_cuda_texture_intrinsics.h, ...), the toolkit's cuda_fp16.hpp,
+// cuda_bf16.hpp, math_functions.hpp, mma.hpp, and the C++ library's
+// out-of-class member definitions. On cuda-samples' cudaTensorCoreGemm.cu
+// (host + sm_90) those bodies are a quarter of the run. The rules never
+// report in system headers, and what they read there is:
+//
+// - the bodies of templates, through instantiations (a user's functor called
+//   by a library algorithm is instantiated from the library's body);
+// - the bodies of library functions on the way to a collective
+//   (CollectiveDivergence::libraryStep: cooperative_groups' sync(), CUB's
+//   block collectives) or an error query (cuda-kernel-launch-unchecked);
+// - the bodies of kernels (their static shared memory, at a launch).
+//
+// So a side skips (clang's `FrontendOptions::SkipFunctionBodies`, decided per
+// function through `ASTConsumer::shouldSkipFunctionBody`) exactly the bodies
+// of non-template, non-kernel functions in system headers whose body does not
+// reach a function of the CUDA intrinsic table (CudaIntrinsics.def), either
+// because its header is a leaf header of clang's CUDA wrapper, the C++
+// library or the toolkit (see SystemBodyPolicy::canSkip). clang itself never
+// skips a constexpr body or one with a deduced return type. That the
+// leaf headers reach no intrinsic except through the table's own functions is
+// not assumed but checked, on the toolkit at hand, by auditBodySkipping
+// (test/driver/system-body-skipping.test).
+//
+// Not skipped: with --system-headers (whose findings and compiler errors
+// are in those bodies), and with CUDA_LINT_NO_BODY_SKIPPING set in the
+// environment (for comparing findings and times; bench/README.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_LINT_ANALYSIS_SYSTEMBODIES_H
+#define CUDA_LINT_ANALYSIS_SYSTEMBODIES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include <string>
+#include <vector>
+
+namespace cuda_lint {
+
+/// Which function bodies in system headers a side leaves unparsed; one per
+/// translation unit (it caches per header of the unit's SourceManager).
+class SystemBodyPolicy {
+public:
+  explicit SystemBodyPolicy(const clang::SourceManager &SM) : SM(SM) {}
+
+  /// Whether the body of \p FD may be left unparsed: \p FD is defined in a
+  /// system header, is not templated (not a template, not a member of a
+  /// class template, not in a generic lambda), is not a kernel
+  /// (`__global__`), and its header is a leaf header: one of clang's CUDA
+  /// wrapper (`__clang_cuda_*.h`), of the C++ standard library (a `c++`
+  /// directory on its path), the toolkit's `<cuda>/include/crt/`, or one of
+  /// the toolkit's arithmetic, math, intrinsic, atomic, texture and surface
+  /// headers (isLeafToolkitHeader in SystemBodies.cpp). The toolkit's
+  /// include directory is the one holding cuda_runtime_api.h and
+  /// cuda_fp16.h. clang then decides whether it can (never constexpr bodies
+  /// or deduced return types).
+  bool canSkip(const clang::FunctionDecl &FD);
+
+private:
+  const clang::SourceManager &SM;
+  llvm::DenseMap<clang::FileID, bool> LeafHeaders;
+};
+
+/// Whether sides (and the shared preamble) skip the bodies SystemBodyPolicy
+/// names: yes, unless the environment variable CUDA_LINT_NO_BODY_SKIPPING
+/// or CUDA_LINT_AUDIT_BODY_SKIPPING (a whole parse for the audit) is set;
+/// read once per process. Callers leave it off with --system-headers.
+bool systemBodySkipping();
+
+/// What auditBodySkipping found in one translation unit.
+struct BodySkipAudit {
+  /// The defined functions SystemBodyPolicy::canSkip would skip.
+  unsigned Skippable = 0;
+  /// Of those, the ones whose body reaches a function of the intrinsic table
+  /// (directly or through other bodies) or a kernel launch without being in
+  /// the table itself, as "qualified name (file:line)", sorted: each is a
+  /// body an analysis would have read.
+  std::vector<std::string> Violations;
+};
+
+/// Checks SystemBodyPolicy against a translation unit parsed whole (no body
+/// skipped): every function it would skip must be one whose body no analysis
+/// reads, that is one that reaches no intrinsic-table function and no kernel
+/// launch, or is itself in the table (the analyses stop at a table function
+/// and use what the table says of it). Template instantiations count as
+/// bodies on the way. Used by the audit test, not by a normal run.
+BodySkipAudit auditBodySkipping(clang::ASTContext &Ctx);
+
+} // namespace cuda_lint
+
+#endif
