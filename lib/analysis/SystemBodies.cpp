@@ -59,6 +59,30 @@ bool isToolkitIncludeDir(llvm::StringRef Dir, FileManager &FM) {
   return static_cast<bool>(FM.getOptionalFileRef(P, /*OpenFile=*/false));
 }
 
+/// Whether \p Dir is in the C++ standard library: under a `c++/<version>`
+/// directory that holds libstdc++'s bits/c++config.h or bits/stl_algobase.h
+/// (include/c++/12, include/x86_64-linux-gnu/c++/12) or libc++'s __config
+/// (include/c++/v1). Host code; under clang's wrapper some of it is
+/// host-device (the math functions), which calls no collective either. A
+/// project that merely lives in a directory named c++ is not it.
+bool isStandardLibraryDir(llvm::StringRef Dir, FileManager &FM) {
+  llvm::SmallString<256> Root;
+  for (auto I = llvm::sys::path::begin(Dir), E = llvm::sys::path::end(Dir); I != E; ++I) {
+    llvm::sys::path::append(Root, *I);
+    if (*I != "c++" || std::next(I) == E)
+      continue;
+    llvm::SmallString<256> Version = Root;
+    llvm::sys::path::append(Version, *std::next(I));
+    for (const char *Marker : {"bits/c++config.h", "bits/stl_algobase.h", "__config"}) {
+      llvm::SmallString<256> P = Version;
+      llvm::sys::path::append(P, Marker);
+      if (FM.getOptionalFileRef(P, /*OpenFile=*/false))
+        return true;
+    }
+  }
+  return false;
+}
+
 /// Whether the header \p FID's non-template bodies are leaves (see
 /// SystemBodyPolicy::canSkip).
 bool isLeafHeader(FileID FID, const SourceManager &SM) {
@@ -71,13 +95,9 @@ bool isLeafHeader(FileID FID, const SourceManager &SM) {
   // clang's CUDA wrapper headers, from its resource directory.
   if (Base.starts_with("__clang_cuda_"))
     return true;
-  // The C++ standard library: libstdc++ (include/c++/<version>/...) and
-  // libc++ (include/c++/v1/...). Host code; under clang's wrapper some of it
-  // is host-device (the math functions), which calls no collective either.
-  for (auto I = llvm::sys::path::begin(Dir), E = llvm::sys::path::end(Dir); I != E; ++I)
-    if (*I == "c++")
-      return true;
   FileManager &FM = SM.getFileManager();
+  if (isStandardLibraryDir(Dir, FM))
+    return true;
   if (llvm::sys::path::filename(Dir) == "crt")
     return isToolkitIncludeDir(llvm::sys::path::parent_path(Dir), FM);
   return isLeafToolkitHeader(Base) && isToolkitIncludeDir(Dir, FM);
@@ -96,6 +116,11 @@ bool SystemBodyPolicy::canSkip(const FunctionDecl &FD) {
   // A template instantiation is not parsed (its body is instantiated from
   // the template's, which is kept); the audit asks about them too.
   if (FD.isTemplated() || FD.getTemplateInstantiationPattern() || isKernel(FD))
+    return false;
+  // Whether a constructor or destructor is empty is read from its body:
+  // clang's check of __device__/__shared__ initializers and
+  // cuda-shared-initializer (a skipped body is not a trivial one).
+  if (isa<CXXConstructorDecl, CXXDestructorDecl>(FD))
     return false;
   SourceLocation L = SM.getExpansionLoc(FD.getLocation());
   if (L.isInvalid() || !SM.isInSystemHeader(L))
@@ -127,7 +152,10 @@ public:
 
   struct Node {
     llvm::SmallVector<const FunctionDecl *, 8> Callees;
-    bool Launches = false;
+    /// A kernel launch, inline assembly that may be a barrier, or a
+    /// reference to a __shared__ variable: what cuda-shared-race's function
+    /// summaries read in a body, besides calls.
+    bool LooksForThis = false;
   };
   llvm::DenseMap<const FunctionDecl *, Node> Graph;
 
@@ -146,9 +174,21 @@ public:
     if (!Current)
       return true;
     if (isa<CUDAKernelCallExpr>(CE))
-      Graph[Current].Launches = true;
+      Graph[Current].LooksForThis = true;
     if (const FunctionDecl *C = CE->getDirectCallee())
       Graph[Current].Callees.push_back(C);
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *A) {
+    // bar.sync, barrier.sync, bar.red, barrier.cta.sync, ...: any text
+    // with "bar" counts (cuda-shared-race's asmBarrier reads fewer).
+    if (Current && llvm::StringRef(A->getAsmString()).contains("bar"))
+      Graph[Current].LooksForThis = true;
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (Current && E->getDecl()->hasAttr<CUDASharedAttr>())
+      Graph[Current].LooksForThis = true;
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
@@ -172,30 +212,28 @@ private:
 };
 
 /// Whether an analysis looks for calls of \p FD inside the bodies of other
-/// functions: the collectives (CollectiveDivergence's library walk and
-/// UniformityContext::callsIntrinsic), the error queries
-/// (cuda-kernel-launch-unchecked's helpers) and the launch functions. The
-/// other kinds (atomics, clocks, thread indices, group queries, the symbol,
-/// attribute and synchronization functions) are read at their call sites in
-/// the project's code only.
+/// functions: the collectives (CollectiveDivergence's library walk,
+/// UniformityContext::callsIntrinsic, cuda-shared-race's summaries), the
+/// error queries (cuda-kernel-launch-unchecked's helpers), the
+/// synchronizations and synchronous copies (cuda-managed-access-without-
+/// sync's helpers): every function of the table but the atomics, clocks,
+/// thread indices and group queries, which are read at their call sites in
+/// the project's code only, and every runtime API function (`cuda*`).
 bool isLookedForInBodies(const FunctionDecl *FD) {
-  const IntrinsicInfo *I = lookupIntrinsic(FD);
-  if (!I)
+  if (!FD)
     return false;
-  switch (I->Kind) {
-  case IntrinsicKind::BlockBarrier:
-  case IntrinsicKind::WarpBarrier:
-  case IntrinsicKind::GroupBarrier:
-  case IntrinsicKind::WarpCollective:
-  case IntrinsicKind::Vote:
-  case IntrinsicKind::Shuffle:
-  case IntrinsicKind::WmmaCollective:
-  case IntrinsicKind::ErrorQuery:
-  case IntrinsicKind::LaunchApi:
-    return true;
-  default:
-    return false;
+  if (const IntrinsicInfo *I = lookupIntrinsic(FD)) {
+    switch (I->Kind) {
+    case IntrinsicKind::Atomic:
+    case IntrinsicKind::Clock:
+    case IntrinsicKind::ThreadIndex:
+    case IntrinsicKind::GroupQuery:
+      break;
+    default:
+      return true;
+    }
   }
+  return FD->getIdentifier() && FD->getName().starts_with("cuda");
 }
 
 std::string describe(const FunctionDecl *FD, const SourceManager &SM) {
@@ -223,7 +261,7 @@ BodySkipAudit auditBodySkipping(ASTContext &Ctx) {
   };
   llvm::DenseSet<const FunctionDecl *> Reaches;
   for (const auto &[F, N] : B.Graph) {
-    if (N.Launches)
+    if (N.LooksForThis)
       Reaches.insert(F);
     for (const FunctionDecl *C : N.Callees)
       if (isLookedForInBodies(C))

@@ -35,7 +35,11 @@ std::unique_ptr<ASTUnit> parse(const std::string &Code) {
        "#include <attrs.h>\n"
        "__device__ inline int half_add(int a, int b) { return a + b; }\n"
        "template <typename T> __device__ T half_generic(T a) { return a; }\n"
-       "struct half_box { __device__ int get() const { return 1; } };\n"},
+       "struct half_box {\n"
+       "  __device__ half_box() {}\n"
+       "  __device__ ~half_box() {}\n"
+       "  __device__ int get() const { return 1; }\n"
+       "};\n"},
       {"/sdk/include/crt/math_functions.hpp",
        "#include <attrs.h>\n"
        "__device__ inline float crt_sqrt(float x) { return x; }\n"
@@ -52,6 +56,10 @@ std::unique_ptr<ASTUnit> parse(const std::string &Code) {
       {"/res/__clang_cuda_wrapper_part.h",
        "#include <attrs.h>\n"
        "__device__ inline int wrapper_helper(int x) { return x; }\n"},
+      {"/cxx/c++/12/bits/c++config.h", ""},
+      {"/notlib/c++/include/notlib.h",
+       "#include <attrs.h>\n"
+       "__device__ inline int notlib_helper(int x) { return x; }\n"},
       {"/cxx/c++/12/algo.h",
        "inline int cxx_helper(int x) { return x; }\n"
        "template <typename F> void cxx_each(F f) { f(1); }\n"},
@@ -64,7 +72,7 @@ std::unique_ptr<ASTUnit> parse(const std::string &Code) {
       {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
        "-Wno-unknown-cuda-version", "-resource-dir=" CUDA_LINT_RESOURCE_DIR,
        "-isystem", "/sdk/include", "-isystem", "/res", "-isystem", "/cxx",
-       "-isystem", "/otherlib/include"},
+       "-isystem", "/otherlib/include", "-isystem", "/notlib/c++/include"},
       "/project/input.cu", "clang-tool", std::make_shared<PCHContainerOperations>(),
       tooling::getClangStripDependencyFileAdjuster(), Files);
 }
@@ -77,9 +85,9 @@ std::map<std::string, bool> decisions(ASTUnit &AST) {
     SystemBodyPolicy *Policy;
     std::map<std::string, bool> *Out;
     bool VisitFunctionDecl(FunctionDecl *FD) {
-      if (!FD->doesThisDeclarationHaveABody() || !FD->getIdentifier())
+      if (!FD->doesThisDeclarationHaveABody())
         return true;
-      std::string Name = FD->getName().str();
+      std::string Name = FD->getNameAsString();
       if (FD->getTemplateInstantiationPattern())
         Name += "<inst>";
       (*Out)[Name] = Policy->canSkip(*FD);
@@ -105,6 +113,7 @@ TEST(SystemBodiesTest, SkipsNonTemplateBodiesOfLeafHeadersOnly) {
       "#include <__clang_cuda_wrapper_part.h>\n"
       "#include <c++/12/algo.h>\n"
       "#include <otherlib.h>\n"
+      "#include <notlib.h>\n"
       "__device__ int own(int x) { return half_generic(x); }\n"
       "void host_own() { cxx_each([](auto v) { (void)v; }); }\n");
   ASSERT_TRUE(AST);
@@ -112,7 +121,8 @@ TEST(SystemBodiesTest, SkipsNonTemplateBodiesOfLeafHeadersOnly) {
   for (const char *Name : {"half_add", "get", "crt_sqrt", "sm32_helper", "wrapper_helper",
                            "cxx_helper", "half_generic", "half_generic<inst>", "cxx_each",
                            "cxx_each<inst>", "crt_kernel", "cg_sync_helper", "sm20_helper",
-                           "other_helper", "own", "host_own"})
+                           "other_helper", "own", "host_own", "half_box", "~half_box",
+                           "notlib_helper"})
     EXPECT_EQ(D.count(Name), 1u) << Name << " was not parsed";
   // Leaves: clang's wrapper, the C++ library, the toolkit's crt/ and its
   // arithmetic and intrinsic headers.
@@ -133,6 +143,9 @@ TEST(SystemBodiesTest, SkipsNonTemplateBodiesOfLeafHeadersOnly) {
   EXPECT_FALSE(D["cg_sync_helper"]);
   EXPECT_FALSE(D["sm20_helper"]);
   EXPECT_FALSE(D["other_helper"]);
+  EXPECT_FALSE(D["notlib_helper"]); // a c++ directory without the library's marker
+  EXPECT_FALSE(D["half_box"]);      // constructors and destructors: their
+  EXPECT_FALSE(D["~half_box"]);     // emptiness is read from the body
   EXPECT_FALSE(D["own"]);
   EXPECT_FALSE(D["host_own"]);
 }
@@ -170,14 +183,15 @@ TEST(SystemBodiesTest, AuditNamesSkippedBodiesThatReachTheTable) {
   // A leaf's helper that reaches a barrier through another helper is named;
   // a leaf function that is itself in the table (__shfl_sync) is not.
   std::unique_ptr<ASTUnit> Bad = tooling::buildASTFromCodeWithArgs(
-      "#include <c++/leaf.hpp>\n",
+      "#include <c++/12/leaf.hpp>\n",
       {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
        "-Wno-unknown-cuda-version", "-resource-dir=" CUDA_LINT_RESOURCE_DIR, "-isystem",
        "/cxx"},
       "/project/input.cu", "clang-tool", std::make_shared<PCHContainerOperations>(),
       tooling::getClangStripDependencyFileAdjuster(),
       {{"/cxx/attrs.h", Attrs},
-       {"/cxx/c++/leaf.hpp",
+       {"/cxx/c++/12/bits/c++config.h", ""},
+       {"/cxx/c++/12/leaf.hpp",
         "#include <attrs.h>\n"
         "extern \"C\" __device__ void __syncthreads();\n"
         "__device__ inline int __shfl_sync(unsigned m, int v, int l) { __syncthreads(); return v; }\n"

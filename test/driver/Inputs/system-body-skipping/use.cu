@@ -1,4 +1,4 @@
-#include <c++/helpers.h>
+#include <c++/12/helpers.h>
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 

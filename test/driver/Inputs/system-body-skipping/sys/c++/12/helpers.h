@@ -1,5 +1,5 @@
-// A header the policy takes for the C++ library's (a `c++` directory on its
-// -isystem path). Its non-template bodies are skipped.
+// A header the policy takes for the C++ library's (a c++/<version> directory
+// with bits/c++config.h). Its non-template bodies are skipped.
 #pragma once
 
 // A barrier behind a name the intrinsic table does not know: the audit must

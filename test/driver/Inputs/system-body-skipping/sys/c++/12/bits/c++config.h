@@ -1,0 +1,1 @@
+// Marks this directory as a C++ standard library (libstdc++ has this file).
