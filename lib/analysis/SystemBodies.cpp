@@ -8,6 +8,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
 #include <cstdlib>
 
@@ -47,16 +48,18 @@ bool isLeafToolkitHeader(llvm::StringRef Base) {
   return false;
 }
 
+/// Whether the file \p P exists, asked of the side's file system directly:
+/// a FileManager look-up would make it one of the side's inputs (the result
+/// cache and the shared preamble record those), though nothing reads it.
+bool fileExists(llvm::vfs::FileSystem &FS, const llvm::Twine &P) {
+  llvm::ErrorOr<llvm::vfs::Status> S = FS.status(P);
+  return S && S->isRegularFile();
+}
+
 /// Whether \p Dir is the toolkit's include directory: it holds
-/// cuda_runtime_api.h and cuda_fp16.h (asked of the FileManager, which caches).
-bool isToolkitIncludeDir(llvm::StringRef Dir, FileManager &FM) {
-  llvm::SmallString<256> P(Dir);
-  llvm::sys::path::append(P, "cuda_runtime_api.h");
-  if (!FM.getOptionalFileRef(P, /*OpenFile=*/false))
-    return false;
-  P = Dir;
-  llvm::sys::path::append(P, "cuda_fp16.h");
-  return static_cast<bool>(FM.getOptionalFileRef(P, /*OpenFile=*/false));
+/// cuda_runtime_api.h and cuda_fp16.h.
+bool isToolkitIncludeDir(llvm::StringRef Dir, llvm::vfs::FileSystem &FS) {
+  return fileExists(FS, Dir + "/cuda_runtime_api.h") && fileExists(FS, Dir + "/cuda_fp16.h");
 }
 
 /// Whether \p Dir is in the C++ standard library: under a `c++/<version>`
@@ -65,7 +68,7 @@ bool isToolkitIncludeDir(llvm::StringRef Dir, FileManager &FM) {
 /// (include/c++/v1). Host code; under clang's wrapper some of it is
 /// host-device (the math functions), which calls no collective either. A
 /// project that merely lives in a directory named c++ is not it.
-bool isStandardLibraryDir(llvm::StringRef Dir, FileManager &FM) {
+bool isStandardLibraryDir(llvm::StringRef Dir, llvm::vfs::FileSystem &FS) {
   llvm::SmallString<256> Root;
   for (auto I = llvm::sys::path::begin(Dir), E = llvm::sys::path::end(Dir); I != E; ++I) {
     llvm::sys::path::append(Root, *I);
@@ -76,7 +79,7 @@ bool isStandardLibraryDir(llvm::StringRef Dir, FileManager &FM) {
     for (const char *Marker : {"bits/c++config.h", "bits/stl_algobase.h", "__config"}) {
       llvm::SmallString<256> P = Version;
       llvm::sys::path::append(P, Marker);
-      if (FM.getOptionalFileRef(P, /*OpenFile=*/false))
+      if (fileExists(FS, P))
         return true;
     }
   }
@@ -95,12 +98,12 @@ bool isLeafHeader(FileID FID, const SourceManager &SM) {
   // clang's CUDA wrapper headers, from its resource directory.
   if (Base.starts_with("__clang_cuda_"))
     return true;
-  FileManager &FM = SM.getFileManager();
-  if (isStandardLibraryDir(Dir, FM))
+  llvm::vfs::FileSystem &FS = SM.getFileManager().getVirtualFileSystem();
+  if (isStandardLibraryDir(Dir, FS))
     return true;
   if (llvm::sys::path::filename(Dir) == "crt")
-    return isToolkitIncludeDir(llvm::sys::path::parent_path(Dir), FM);
-  return isLeafToolkitHeader(Base) && isToolkitIncludeDir(Dir, FM);
+    return isToolkitIncludeDir(llvm::sys::path::parent_path(Dir), FS);
+  return isLeafToolkitHeader(Base) && isToolkitIncludeDir(Dir, FS);
 }
 
 bool isKernel(const FunctionDecl &FD) {

@@ -14,17 +14,20 @@
 // - the bodies of library functions on the way to a collective
 //   (CollectiveDivergence::libraryStep: cooperative_groups' sync(), CUB's
 //   block collectives) or an error query (cuda-kernel-launch-unchecked);
-// - the bodies of kernels (their static shared memory, at a launch).
+// - the bodies of kernels (their static shared memory, at a launch);
+// - the bodies of library helpers on the way to a barrier (cuda-shared-race),
+//   a synchronization (cuda-managed-access-without-sync);
+// - whether a constructor or destructor is empty (clang's check of
+//   __device__ initializers, cuda-shared-initializer).
 //
 // So a side skips (clang's `FrontendOptions::SkipFunctionBodies`, decided per
-// function through `ASTConsumer::shouldSkipFunctionBody`) exactly the bodies
-// of non-template, non-kernel functions in system headers whose body does not
-// reach a function of the CUDA intrinsic table (CudaIntrinsics.def), either
-// because its header is a leaf header of clang's CUDA wrapper, the C++
-// library or the toolkit (see SystemBodyPolicy::canSkip). clang itself never
-// skips a constexpr body or one with a deduced return type. That the
-// leaf headers reach no intrinsic except through the table's own functions is
-// not assumed but checked, on the toolkit at hand, by auditBodySkipping
+// function through `ASTConsumer::shouldSkipFunctionBody`) the bodies of
+// non-template functions that are not kernels, constructors or destructors,
+// in the leaf headers of clang's CUDA wrapper, the C++ library and the
+// toolkit (SystemBodyPolicy::canSkip). clang itself never skips a constexpr
+// body or one with a deduced return type. That the skipped bodies reach
+// nothing an analysis looks for (except through the table's own functions)
+// is not assumed but checked, on the toolkit at hand, by auditBodySkipping
 // (test/driver/system-body-skipping.test).
 //
 // Not skipped: with --system-headers (whose findings and compiler errors
@@ -52,10 +55,12 @@ public:
 
   /// Whether the body of \p FD may be left unparsed: \p FD is defined in a
   /// system header, is not templated (not a template, not a member of a
-  /// class template, not in a generic lambda), is not a kernel
-  /// (`__global__`), and its header is a leaf header: one of clang's CUDA
-  /// wrapper (`__clang_cuda_*.h`), of the C++ standard library (a `c++`
-  /// directory on its path), the toolkit's `<cuda>/include/crt/`, or one of
+  /// class template, not in a generic lambda) nor an instantiation, is not
+  /// a kernel (`__global__`), a constructor or a destructor, and its header
+  /// is a leaf header: one of clang's CUDA wrapper (`__clang_cuda_*.h`), of
+  /// the C++ standard library (a `c++/<version>` directory holding
+  /// bits/c++config.h, bits/stl_algobase.h or __config), the toolkit's
+  /// `<cuda>/include/crt/`, or one of
   /// the toolkit's arithmetic, math, intrinsic, atomic, texture and surface
   /// headers (isLeafToolkitHeader in SystemBodies.cpp). The toolkit's
   /// include directory is the one holding cuda_runtime_api.h and
@@ -78,18 +83,19 @@ bool systemBodySkipping();
 struct BodySkipAudit {
   /// The defined functions SystemBodyPolicy::canSkip would skip.
   unsigned Skippable = 0;
-  /// Of those, the ones whose body reaches a function of the intrinsic table
-  /// (directly or through other bodies) or a kernel launch without being in
-  /// the table itself, as "qualified name (file:line)", sorted: each is a
-  /// body an analysis would have read.
+  /// Of those, the ones whose body reaches (directly or through other
+  /// bodies) what an analysis looks for in bodies, without being such a
+  /// function itself: a function of the intrinsic table other than the
+  /// atomics, clocks, thread indices and group queries, a runtime API
+  /// function (`cuda*`), a kernel launch, inline assembly containing "bar",
+  /// a __shared__ variable. As "qualified name (file:line)", sorted.
   std::vector<std::string> Violations;
 };
 
 /// Checks SystemBodyPolicy against a translation unit parsed whole (no body
 /// skipped): every function it would skip must be one whose body no analysis
-/// reads, that is one that reaches no intrinsic-table function and no kernel
-/// launch, or is itself in the table (the analyses stop at a table function
-/// and use what the table says of it). Template instantiations count as
+/// reads (BodySkipAudit::Violations says what counts), or one the analyses
+/// know by name (they stop there and use what the table says of it). Template instantiations count as
 /// bodies on the way. Used by the audit test, not by a normal run.
 BodySkipAudit auditBodySkipping(clang::ASTContext &Ctx);
 
