@@ -26,6 +26,24 @@ const char *const Attrs = "#pragma once\n"
                           "#define __device__ __attribute__((device))\n"
                           "#define __host__ __attribute__((host))\n";
 
+/// \p Code parsed as CUDA (host side) with \p SystemDirs as -isystem and
+/// \p Files in memory.
+std::unique_ptr<ASTUnit> parseWith(const std::string &Code,
+                                   const std::vector<std::string> &SystemDirs,
+                                   const tooling::FileContentMappings &Files) {
+  std::vector<std::string> Args = {"-x", "cuda", "--cuda-host-only", "-nocudainc",
+                                   "-nocudalib", "-std=c++17", "-Wno-unknown-cuda-version",
+                                   "-resource-dir=" CUDA_LINT_RESOURCE_DIR};
+  for (const std::string &D : SystemDirs) {
+    Args.push_back("-isystem");
+    Args.push_back(D);
+  }
+  return tooling::buildASTFromCodeWithArgs(Code, Args, "/project/input.cu", "clang-tool",
+                                           std::make_shared<PCHContainerOperations>(),
+                                           tooling::getClangStripDependencyFileAdjuster(),
+                                           Files);
+}
+
 std::unique_ptr<ASTUnit> parse(const std::string &Code) {
   tooling::FileContentMappings Files = {
       {"/sdk/include/attrs.h", Attrs},
@@ -67,14 +85,9 @@ std::unique_ptr<ASTUnit> parse(const std::string &Code) {
        "#include <attrs.h>\n"
        "__device__ inline int other_helper(int x) { return x; }\n"},
   };
-  return tooling::buildASTFromCodeWithArgs(
-      Code,
-      {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
-       "-Wno-unknown-cuda-version", "-resource-dir=" CUDA_LINT_RESOURCE_DIR,
-       "-isystem", "/sdk/include", "-isystem", "/res", "-isystem", "/cxx",
-       "-isystem", "/otherlib/include", "-isystem", "/notlib/c++/include"},
-      "/project/input.cu", "clang-tool", std::make_shared<PCHContainerOperations>(),
-      tooling::getClangStripDependencyFileAdjuster(), Files);
+  return parseWith(Code,
+                   {"/sdk/include", "/res", "/cxx", "/otherlib/include", "/notlib/c++/include"},
+                   Files);
 }
 
 /// The policy's answer for every defined function, by name (a function
@@ -152,13 +165,8 @@ TEST(SystemBodiesTest, SkipsNonTemplateBodiesOfLeafHeadersOnly) {
 
 TEST(SystemBodiesTest, AToolkitHeaderOutsideTheToolkitIsNotALeaf) {
   // cuda_fp16.hpp in a directory without cuda_runtime_api.h: not the toolkit.
-  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
-      "#include <cuda_fp16.hpp>\n",
-      {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
-       "-Wno-unknown-cuda-version", "-resource-dir=" CUDA_LINT_RESOURCE_DIR, "-isystem",
-       "/fake"},
-      "/project/input.cu", "clang-tool", std::make_shared<PCHContainerOperations>(),
-      tooling::getClangStripDependencyFileAdjuster(),
+  std::unique_ptr<ASTUnit> AST = parseWith(
+      "#include <cuda_fp16.hpp>\n", {"/fake"},
       {{"/fake/attrs.h", Attrs},
        {"/fake/cuda_fp16.hpp",
         "#include <attrs.h>\n__device__ inline int half_add(int a, int b) { return a + b; }\n"}});
@@ -182,13 +190,8 @@ TEST(SystemBodiesTest, AuditNamesSkippedBodiesThatReachTheTable) {
 
   // A leaf's helper that reaches a barrier through another helper is named;
   // a leaf function that is itself in the table (__shfl_sync) is not.
-  std::unique_ptr<ASTUnit> Bad = tooling::buildASTFromCodeWithArgs(
-      "#include <c++/12/leaf.hpp>\n",
-      {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
-       "-Wno-unknown-cuda-version", "-resource-dir=" CUDA_LINT_RESOURCE_DIR, "-isystem",
-       "/cxx"},
-      "/project/input.cu", "clang-tool", std::make_shared<PCHContainerOperations>(),
-      tooling::getClangStripDependencyFileAdjuster(),
+  std::unique_ptr<ASTUnit> Bad = parseWith(
+      "#include <c++/12/leaf.hpp>\n", {"/cxx"},
       {{"/cxx/attrs.h", Attrs},
        {"/cxx/c++/12/bits/c++config.h", ""},
        {"/cxx/c++/12/leaf.hpp",
