@@ -1,6 +1,7 @@
 //===- SystemBodies.cpp - Function bodies a side need not parse -----------===//
 #include "analysis/SystemBodies.h"
 #include "analysis/CudaIntrinsics.h"
+#include "CudaCheck.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
@@ -38,7 +39,6 @@ bool isLeafToolkitHeader(llvm::StringRef Base) {
   for (const char *E : Exact)
     if (Base == E)
       return true;
-  // sm_20_atomic_functions.hpp, sm_32_intrinsics.hpp, sm_61_intrinsics.hpp, ...
   // sm_32_intrinsics.hpp, sm_60_atomic_functions.hpp, ...; not
   // sm_20_intrinsics.hpp, whose syncthreads_or() and ballot() wrap
   // collectives under names the table does not have.
@@ -106,19 +106,12 @@ bool isLeafHeader(FileID FID, const SourceManager &SM) {
   return isLeafToolkitHeader(Base) && isToolkitIncludeDir(Dir, FS);
 }
 
-bool isKernel(const FunctionDecl &FD) {
-  for (const FunctionDecl *R : FD.redecls())
-    if (R->hasAttr<CUDAGlobalAttr>())
-      return true;
-  return false;
-}
-
 } // namespace
 
 bool SystemBodyPolicy::canSkip(const FunctionDecl &FD) {
   // A template instantiation is not parsed (its body is instantiated from
   // the template's, which is kept); the audit asks about them too.
-  if (FD.isTemplated() || FD.getTemplateInstantiationPattern() || isKernel(FD))
+  if (FD.isTemplated() || FD.getTemplateInstantiationPattern() || isKernel(&FD))
     return false;
   // Whether a constructor or destructor is empty is read from its body:
   // clang's check of __device__/__shared__ initializers and
