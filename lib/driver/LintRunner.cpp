@@ -7,6 +7,7 @@
 #include "driver/NvccTolerance.h"
 #include "driver/Preamble.h"
 #include "analysis/SystemBodies.h"
+#include "driver/SystemBodySkipping.h"
 #include "ClangTidy.h"
 #include "GlobList.h"
 #include "NoLintDirectiveHandler.h"
@@ -102,11 +103,12 @@ void printBodySkippingAudit(ASTContext &Ctx) {
 /// the parent map over them (the launch analyses ask for parents) cost about
 /// 50 MB and a share of the time per side. Template instantiations stay
 /// reachable under the project's templates; clangd narrows its traversal
-/// scope the same way (to the main file's declarations).
-class ProjectScopeConsumer : public MultiplexConsumer {
+/// scope the same way (to the main file's declarations). It also decides the
+/// function bodies the parser skips (SystemBodySkippingConsumer).
+class ProjectScopeConsumer : public SystemBodySkippingConsumer {
 public:
   ProjectScopeConsumer(std::unique_ptr<ASTConsumer> Inner, const SourceManager &SM)
-      : MultiplexConsumer(std::move(Inner)), SM(SM) {}
+      : SystemBodySkippingConsumer(std::move(Inner), SM), SM(SM) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     for (Decl *D : Group)
@@ -122,17 +124,9 @@ public:
     MultiplexConsumer::HandleTranslationUnit(Ctx);
   }
 
-  /// Called by clang's parser for each function definition when the side
-  /// skips bodies (FrontendOptions::SkipFunctionBodies, SystemBodies.h).
-  bool shouldSkipFunctionBody(Decl *D) override {
-    const FunctionDecl *FD = D->getAsFunction();
-    return FD && Bodies.canSkip(*FD);
-  }
-
 private:
   const SourceManager &SM;
   std::vector<Decl *> Own;
-  SystemBodyPolicy Bodies{SM};
 };
 
 /// A clang diagnostic a rule owns: front matter `clang-diagnostics:` (owned

@@ -1,8 +1,7 @@
 #include "driver/Preamble.h"
 #include "driver/InputFiles.h"
 #include "driver/CompatHeader.h"
-#include "analysis/SystemBodies.h"
-#include "clang/Frontend/MultiplexConsumer.h"
+#include "driver/SystemBodySkipping.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -209,21 +208,6 @@ private:
   llvm::StringSet<> &Names;
 };
 
-/// Forwards to the PCH writer; decides which function bodies the parser
-/// skips (SystemBodyPolicy).
-class SkippingConsumer : public MultiplexConsumer {
-public:
-  SkippingConsumer(std::unique_ptr<ASTConsumer> Inner, const SourceManager &SM)
-      : MultiplexConsumer(std::move(Inner)), Bodies(SM) {}
-  bool shouldSkipFunctionBody(Decl *D) override {
-    const FunctionDecl *FD = D->getAsFunction();
-    return FD && Bodies.canSkip(*FD);
-  }
-
-private:
-  SystemBodyPolicy Bodies;
-};
-
 /// clang's PCH generation, recording what the manifest needs.
 class RecordingPCHAction : public GeneratePCHAction {
 public:
@@ -241,7 +225,7 @@ public:
     auto Inner = GeneratePCHAction::CreateASTConsumer(CI, InFile);
     if (!Inner || !CI.getFrontendOpts().SkipFunctionBodies)
       return Inner;
-    return std::make_unique<SkippingConsumer>(std::move(Inner), CI.getSourceManager());
+    return std::make_unique<SystemBodySkippingConsumer>(std::move(Inner), CI.getSourceManager());
   }
 
   void EndSourceFileAction() override {
