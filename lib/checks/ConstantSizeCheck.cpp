@@ -77,10 +77,51 @@ void collect(const DeclContext *DC, std::vector<const VarDecl *> &Out) {
     collectDecl(D, Out);
 }
 
+/// Whether a specialization of \p VTD can be written __constant__ (what
+/// collectSpecializations() may count): its pattern or one of its partial
+/// specializations is (implicit instantiations take their attributes from
+/// those), or one of its specializations so far is (an explicit one).
+/// Loads \p VTD's specializations.
+bool mayHaveConstantSpecializations(const VarTemplateDecl *VTD) {
+  if (writtenConstant(VTD->getTemplatedDecl()))
+    return true;
+  llvm::SmallVector<VarTemplatePartialSpecializationDecl *, 4> Partial;
+  const_cast<VarTemplateDecl *>(VTD)->getPartialSpecializations(Partial);
+  if (llvm::any_of(Partial, [](const VarDecl *P) { return writtenConstant(P); }))
+    return true;
+  return llvm::any_of(VTD->specializations(),
+                      [](const VarDecl *S) { return writtenConstant(S); });
+}
+
+/// Whether the unit's own declarations in \p DC (not loaded from the
+/// preamble) hold an explicit __constant__ specialization of a preamble
+/// variable template that \p Recorded lacks: then the preamble's entries
+/// miss it and the walk is done in full.
+bool constantSpecializationOfUnrecorded(const DeclContext *DC,
+                                        const llvm::DenseSet<const Decl *> &Recorded) {
+  for (const Decl *D : DC->noload_decls()) {
+    if (const auto *S = dyn_cast<VarTemplateSpecializationDecl>(D)) {
+      const VarTemplateDecl *VTD = S->getSpecializedTemplate()->getCanonicalDecl();
+      if (writtenConstant(S) && VTD->isFromASTFile() && !Recorded.contains(VTD))
+        return true;
+      continue;
+    }
+    const auto *RD = dyn_cast<CXXRecordDecl>(D);
+    if ((isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D) ||
+         (RD && RD->isThisDeclarationADefinition() && !RD->isDependentContext())) &&
+        constantSpecializationOfUnrecorded(cast<DeclContext>(D), Recorded))
+      return true;
+  }
+  return false;
+}
+
 /// One collected entry of a precompiled preamble's part of the walk, by
 /// declaration id (valid in every unit read on the same preamble): a
 /// __constant__ variable definition, or a variable template whose
-/// specializations are expanded at use (the unit may add some).
+/// specializations are expanded at use (the unit may add some). Variable
+/// templates none of whose specializations can be __constant__ (the C++
+/// library's `is_same_v` and the like: most of a preamble's) are left out,
+/// since expanding them loads every specialization on every edit.
 struct PreambleEntry {
   GlobalDeclID ID;
   bool Template;
@@ -127,7 +168,7 @@ void collectOnPreamble(ASTContext &Ctx, uint64_t Key, std::vector<const VarDecl 
           continue;
         }
         if (isa<VarTemplateDecl>(D)) {
-          if (countedTemplate(D))
+          if (countedTemplate(D) && mayHaveConstantSpecializations(cast<VarTemplateDecl>(D)))
             Entries.push_back({D->getGlobalID(), true});
           continue;
         }
@@ -149,6 +190,7 @@ void collectOnPreamble(ASTContext &Ctx, uint64_t Key, std::vector<const VarDecl 
     return;
   }
   ExternalASTSource *Source = Ctx.getExternalSource();
+  llvm::DenseSet<const Decl *> Recorded;
   for (const PreambleEntry &E : Entries) {
     Decl *D = Source->GetExternalDecl(E.ID);
     if (!E.Template) {
@@ -156,8 +198,15 @@ void collectOnPreamble(ASTContext &Ctx, uint64_t Key, std::vector<const VarDecl 
         Out.push_back(VD);
       continue;
     }
-    if (const auto *VTD = dyn_cast_or_null<VarTemplateDecl>(D))
+    if (const auto *VTD = dyn_cast_or_null<VarTemplateDecl>(D)) {
+      Recorded.insert(VTD);
       collectSpecializations(VTD, Out);
+    }
+  }
+  if (constantSpecializationOfUnrecorded(TU, Recorded)) {
+    Out.clear();
+    collect(TU, Out);
+    return;
   }
   // The unit's own declarations (not loaded from the preamble).
   for (const Decl *D : TU->noload_decls())

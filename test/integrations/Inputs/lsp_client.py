@@ -175,6 +175,9 @@ def main():
                     help="with --edit: insert TEXT (\\n: newline) at the "
                          "start of each file instead, so that the edit "
                          "changes the file's preamble")
+    ap.add_argument("--edit-append", metavar="TEXT",
+                    help="with --edit: append TEXT (\\n: newline) instead "
+                         "of the comment line")
     ap.add_argument("--edit-publishes", type=int, default=1, metavar="N",
                     help="with --edit: print the N-th diagnostics clangd "
                          "publishes for version 2 (clangd publishes an AST "
@@ -287,7 +290,9 @@ def main():
                     "textDocument": {"uri": file_uri(dest), "version": 2},
                     "contentChanges": [{"text": (
                         args.edit_prepend.replace("\\n", "\n") + text
-                        if args.edit_prepend else text + "// edited\n")}]})
+                        if args.edit_prepend else
+                        text + (args.edit_append.replace("\\n", "\n")
+                                if args.edit_append else "// edited\n"))}]})
             pending = {file_uri(dest): name for name, dest in files}
             seen = {uri: 0 for uri in pending}
             results = {}
