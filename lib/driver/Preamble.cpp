@@ -313,24 +313,33 @@ std::string preambleKeyMaterial(const CompilerInvocation &KeyCI, llvm::vfs::File
 std::string shadowingFile(const CompilerInvocation &CI, const Manifest &M,
                           llvm::vfs::FileSystem &FS) {
   const HeaderSearchOptions &HS = CI.getHeaderSearchOpts();
-  // clang drops a project directory that is also a system one.
+  // clang drops a project directory that is also a system one, under any
+  // path: it compares directory entries, so `-I/usr/local/cuda/include`
+  // (a link) goes when the driver adds `-internal-isystem
+  // /usr/local/cuda-13.0/include` (cuda-samples' CMake does this).
+  auto RealDir = [&](llvm::StringRef Path) {
+    llvm::SmallString<256> D(Path);
+    FS.makeAbsolute(D);
+    path::remove_dots(D, true);
+    llvm::SmallString<256> Real;
+    if (!FS.getRealPath(D, Real))
+      return std::string(Real);
+    return std::string(D);
+  };
   llvm::StringSet<> SystemDirs;
   for (const HeaderSearchOptions::Entry &E : HS.UserEntries)
-    if (!isProjectSearchGroup(E.Group)) {
-      llvm::SmallString<256> D(E.Path);
-      FS.makeAbsolute(D);
-      path::remove_dots(D, true);
-      SystemDirs.insert(D);
-    }
+    if (!isProjectSearchGroup(E.Group))
+      SystemDirs.insert(RealDir(E.Path));
   std::vector<std::string> Dirs;
   for (const HeaderSearchOptions::Entry &E : HS.UserEntries) {
     if (!isProjectSearchGroup(E.Group))
       continue;
-    llvm::SmallString<256> D(E.Path);
-    FS.makeAbsolute(D);
-    path::remove_dots(D, true);
-    if (!SystemDirs.contains(D) && !llvm::is_contained(Dirs, D.str()))
-      Dirs.push_back(std::string(D));
+    std::string D = RealDir(E.Path);
+    // (-iquote directories are not compared with the system ones.)
+    if (E.Group == frontend::Angled && SystemDirs.contains(D))
+      continue;
+    if (!llvm::is_contained(Dirs, D))
+      Dirs.push_back(std::move(D));
   }
   for (const std::string &D : Dirs)
     for (const std::string &N : M.Names) {
