@@ -332,6 +332,30 @@ bool mayOverlap(const Path &A, const Path &B) {
 LaunchSiteEvaluator::LaunchSiteEvaluator(ASTContext &Ctx) : Ctx(Ctx) {}
 LaunchSiteEvaluator::~LaunchSiteEvaluator() = default;
 
+llvm::ArrayRef<const DeclRefExpr *>
+LaunchSiteEvaluator::mentionsIn(const FunctionDecl *F, const VarDecl *V) {
+  auto [It, New] = Mentions.try_emplace(F);
+  if (New) {
+    // collectMentions() for every variable at once.
+    llvm::SmallVector<const Stmt *, 64> Work{F->getBody()};
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      if (!S || isa<LambdaExpr>(S))
+        continue;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+        It->second[DRE->getDecl()].push_back(DRE);
+        continue;
+      }
+      for (const Stmt *C : S->children())
+        Work.push_back(C);
+    }
+  }
+  auto Found = It->second.find(V);
+  if (Found == It->second.end())
+    return {};
+  return Found->second;
+}
+
 const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
   return BodyParents::forAST(Ctx).enclosingFunction(S);
 }
@@ -394,8 +418,7 @@ LaunchSiteEvaluator::reachingDef(const VarDecl *V, const Path &P, const Stmt *At
     return V->getInit() ? std::optional(std::make_pair(V->getInit(), P)) : std::nullopt;
 
   // 1. Never written after its declaration: the initializer reaches everywhere.
-  llvm::SmallVector<const DeclRefExpr *, 8> All;
-  collectMentions(Caller->getBody(), V, All);
+  llvm::ArrayRef<const DeclRefExpr *> All = mentionsIn(Caller, V);
   bool Written = false;
   for (const DeclRefExpr *D : All) {
     Mention M = classify(D, Ctx);

@@ -35,6 +35,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 #include <cstdint>
 #include <memory>
@@ -145,8 +146,17 @@ private:
   reachingDef(const clang::VarDecl *V, const Path &P, const clang::Stmt *At);
   const clang::FunctionDecl *evalFunction(const clang::Expr *E,
                                           const clang::Stmt *At, unsigned Depth);
+  /// The DeclRefExprs naming \p V in the body of \p F (not in its lambdas'
+  /// bodies). The first question about \p F indexes every variable's in one
+  /// walk of the body: a launch asks about many variables of one function.
+  llvm::ArrayRef<const clang::DeclRefExpr *> mentionsIn(const clang::FunctionDecl *F,
+                                                        const clang::VarDecl *V);
 
   clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::DenseMap<const clang::Decl *,
+                                llvm::SmallVector<const clang::DeclRefExpr *, 4>>>
+      Mentions;
 };
 
 /// One `cudaFuncSetAttribute(kernel, attribute, value)` call (C API or the

@@ -277,6 +277,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                             const tooling::CompilationDatabase &DB,
                                             const std::string &File, bool Nvcc,
                                             const std::string &PreambleDir,
+                                            bool PreambleOnFirstSide,
                                             std::vector<InputDigest> &Inputs,
                                             std::string &PreambleUse,
                                             bool &StoppedAtFatalError,
@@ -381,9 +382,10 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
                   NvccTolerance *Asm, std::vector<InputDigest> &Inputs,
                   const std::string &File, const std::string &PreambleDir,
-                  std::string &PreambleUse)
+                  bool PreambleOnFirstSide, std::string &PreambleUse)
         : Context(Context), ConsumerFactory(Context, std::move(FS)), Asm(Asm),
-          Inputs(Inputs), File(File), PreambleDir(PreambleDir), PreambleUse(PreambleUse) {}
+          Inputs(Inputs), File(File), PreambleDir(PreambleDir),
+          PreambleOnFirstSide(PreambleOnFirstSide), PreambleUse(PreambleUse) {}
     std::unique_ptr<FrontendAction> create() override {
       return std::make_unique<Action>(&ConsumerFactory, Context, Asm, Inputs);
     }
@@ -403,7 +405,8 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
             Context.getOptionsForFile(File).SystemHeaders.value_or(false)
                 ? PreambleOutcome{PreambleOutcome::Cold, "--system-headers"}.str()
                 : applySharedPreamble(*Invocation, Files->getVirtualFileSystemPtr(),
-                                      PreambleDir, PCHContainerOps, Inputs)
+                                      PreambleDir, PCHContainerOps, Inputs,
+                                      PreambleOnFirstSide)
                       .str();
       return FrontendActionFactory::runInvocation(Invocation, Files, PCHContainerOps,
                                                   DiagConsumer);
@@ -416,10 +419,11 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     std::vector<InputDigest> &Inputs;
     const std::string &File;
     const std::string &PreambleDir;
+    bool PreambleOnFirstSide;
     std::string &PreambleUse;
   };
   ActionFactory Factory(Context, BaseFS, Nvcc ? &Tolerance : nullptr, Inputs, File,
-                        PreambleDir, PreambleUse);
+                        PreambleDir, PreambleOnFirstSide, PreambleUse);
   Tool.run(&Factory);
   StoppedAtFatalError = Filter.SawFatal;
   // Parsed again with the keyword written in only when nothing else failed:
@@ -929,7 +933,7 @@ SideResult lintSideWithOverlay(const std::string &File, const std::string &Direc
     UniformityStatsCollector Stats;
     SideFactCollector Facts;
     Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Settings.PreambleDir,
-                                    Result.Inputs, Result.Preamble,
+                                    Settings.PreambleOnFirstSide, Result.Inputs, Result.Preamble,
                                     Result.StoppedAtFatalError, Overlay, MissingKeywords);
     Result.Uniformity = Stats.stats();
     for (ClangTidyError &E : Result.Errors)

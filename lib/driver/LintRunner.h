@@ -50,10 +50,13 @@ struct LintSettings {
   /// `--enable-check-profile`: clang-tidy's per-check timing, printed on
   /// stderr after each side.
   bool ProfileChecks = false;
-  /// `--preamble`: the directory of the shared preambles (Preamble.h,
-  /// `<cache-dir>/pch`); empty: every side parses its headers itself. Not
+  /// The directory of the shared preambles (Preamble.h, `<cache-dir>/pch`);
+  /// empty (`--no-preamble`): every side parses its headers itself. Not
   /// part of the result cache's key: a side gives the same result either way.
   std::string PreambleDir;
+  /// The default: a preamble is built for a flag set only once a second
+  /// side needs it (the first parses cold). `--preamble`: at the first.
+  bool PreambleOnFirstSide = false;
 };
 
 /// The result of linting one translation unit on all its sides.

@@ -398,7 +398,7 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
                                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                                     llvm::StringRef PreambleDir,
                                     std::shared_ptr<PCHContainerOperations> PCHOps,
-                                    std::vector<InputDigest> &Inputs) {
+                                    std::vector<InputDigest> &Inputs, bool OnFirstSide) {
   auto Cold = [](std::string Why) { return PreambleOutcome{PreambleOutcome::Cold, std::move(Why)}; };
   if (!CI.getLangOpts().CUDA)
     return Cold("not a CUDA side");
@@ -442,6 +442,19 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
     if (!Current(M)) {
       if (std::error_code EC = fs::create_directories(PreambleDir))
         return Cold("cannot create " + PreambleDir.str() + ": " + EC.message());
+      // The first side of a flag set without a preamble leaves a mark and
+      // parses cold; the side that finds the mark builds (a stale manifest
+      // was shared before: rebuilt at once).
+      if (!OnFirstSide && !M) {
+        fs::file_t FD;
+        std::error_code EC = fs::openFileForWrite(Base + ".seen", FD, fs::CD_CreateNew);
+        if (!EC) {
+          fs::closeFile(FD);
+          return Cold("the first side with these flags (built when a second needs it)");
+        }
+        if (EC != std::errc::file_exists)
+          return Cold("cannot create " + (Base + ".seen").str() + ": " + EC.message());
+      }
       llvm::LockFileManager Lock(Base);
       llvm::Expected<bool> Owned = Lock.tryLock();
       if (!Owned)
@@ -510,6 +523,7 @@ unsigned prunePreambles(llvm::StringRef PreambleDir, uint64_t MaxBytes) {
     uint64_t Bytes = 0;
     std::chrono::system_clock::time_point Used; ///< the manifest's modification time
   };
+  unsigned Removed = 0;
   std::error_code EC;
   std::vector<Current> Preambles;
   llvm::StringSet<> Named;
@@ -518,6 +532,15 @@ unsigned prunePreambles(llvm::StringRef PreambleDir, uint64_t MaxBytes) {
     llvm::StringRef P = It->path();
     if (P.ends_with(".key") || P.ends_with(".lock"))
       continue; // a key goes with its manifest; a lock is LockFileManager's
+    if (P.ends_with(".seen")) {
+      // A first side's mark: kept for a month, so that a second side of a
+      // later run (a pre-commit hook's one file) builds the preamble.
+      fs::file_status St;
+      if (!fs::status(P, St) && St.getLastModificationTime() <
+                                    std::chrono::system_clock::now() - std::chrono::hours(24 * 30))
+        Removed += !fs::remove(P);
+      continue;
+    }
     if (!P.ends_with(".json")) {
       Others.push_back(P.str());
       continue;
@@ -534,7 +557,6 @@ unsigned prunePreambles(llvm::StringRef PreambleDir, uint64_t MaxBytes) {
                          St.getLastModificationTime()});
   }
   auto HourAgo = std::chrono::system_clock::now() - std::chrono::hours(1);
-  unsigned Removed = 0;
   for (const std::string &P : Others) {
     fs::file_status St;
     if (Named.contains(path::filename(P)) || fs::status(P, St) ||

@@ -71,15 +71,21 @@ std::string preambleDirectory(llvm::StringRef CacheDir);
 /// files the preamble read are appended to \p Inputs with their content
 /// hashes, as a cold parse would record them; otherwise \p CI is unchanged
 /// and the side parses cold. Never fails the side. Thread-safe.
+///
+/// Unless \p OnFirstSide, a flag set's first side (no manifest, no
+/// `<key>.seen` mark of an earlier side) only leaves the mark and parses
+/// cold: a flag set no other side shares (every unit with its own -D) costs
+/// no PCH. The second side builds it.
 PreambleOutcome applySharedPreamble(clang::CompilerInvocation &CI,
                                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                                     llvm::StringRef PreambleDir,
                                     std::shared_ptr<clang::PCHContainerOperations> PCHOps,
-                                    std::vector<InputDigest> &Inputs);
+                                    std::vector<InputDigest> &Inputs, bool OnFirstSide = true);
 
 /// Prunes \p PreambleDir: removes the files no manifest names any longer (a
 /// PCH a rebuild superseded, the temporary files of an interrupted build)
-/// once they are an hour old, and, while the current PCH files hold more
+/// once they are an hour old (a first side's `.seen` mark once it is 30 days
+/// old), and, while the current PCH files hold more
 /// than \p MaxBytes, the least recently used preambles (manifest, key and
 /// PCH) until they hold at most 80% of it, sparing those used in the last
 /// hour (another run may be loading them). Returns how many files it removed.

@@ -333,6 +333,8 @@ json::Value requestToJSON(const std::string &File, const std::string &Directory,
     Out["explicitConfig"] = optionsToJSON(*Settings.ExplicitConfig);
   if (!Settings.PreambleDir.empty())
     Out["preambleDir"] = Settings.PreambleDir;
+  if (Settings.PreambleOnFirstSide)
+    Out["preambleOnFirstSide"] = true;
   return Out;
 }
 
@@ -367,6 +369,7 @@ llvm::Expected<SideRequest> requestFromJSON(const json::Value &V) {
   R.Settings.ConfigFileName = O->getString("configFileName").value_or(".cuda-lint.yaml").str();
   R.Settings.ProfileChecks = O->getBoolean("profile").value_or(false);
   R.Settings.PreambleDir = O->getString("preambleDir").value_or("").str();
+  R.Settings.PreambleOnFirstSide = O->getBoolean("preambleOnFirstSide").value_or(false);
   if (const json::Object *F = O->getObject("facts"))
     for (const auto &KV : *F)
       R.Facts.insert_or_assign(KV.first.str(), ClangTidyOptions::ClangTidyValue(

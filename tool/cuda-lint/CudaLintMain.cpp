@@ -142,19 +142,21 @@ static cl::opt<std::string> CacheDir(
     cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<bool> PreambleOpt(
     "preamble",
-    cl::desc("Experimental: parse the headers every CUDA side starts with (clang's CUDA "
-             "runtime wrapper, the toolkit headers it includes) once per side and flag set "
-             "into a precompiled header under <cache-dir>/pch, and load it on every side "
-             "whose flags match; a side that does not match parses them itself. Off with "
-             "--system-headers. The findings are the same either way"),
+    cl::desc("Build the shared preamble of a flag set at its first side instead of its second. "
+             "By default the headers every CUDA side starts with (clang's CUDA runtime wrapper, "
+             "the toolkit headers it includes) are parsed once per side and flag set into a "
+             "precompiled header under <cache-dir>/pch, built when a second side with the same "
+             "flags needs it, and loaded on every side whose flags match. The findings are the "
+             "same either way"),
     cl::cat(Category));
 static cl::opt<bool> NoPreamble("no-preamble",
-                                cl::desc("Parse every side's headers itself (the default)"),
+                                cl::desc("Parse every side's headers itself, with no shared "
+                                         "preamble (wins over --preamble)"),
                                 cl::cat(Category));
 static cl::opt<unsigned> CacheMaxSize(
     "cache-max-size",
     cl::desc("MiB the result cache may hold; the least recently used results are removed "
-             "past it (default 1024). The shared preambles (--preamble) have a budget of "
+             "past it (default 1024). The shared preambles have a budget of "
              "their own of that size"),
     cl::init(1024), cl::value_desc("MiB"), cl::cat(Category));
 static cl::opt<std::string> SideWorkerRequest("side-worker", cl::ReallyHidden,
@@ -1119,12 +1121,13 @@ int main(int argc, const char **argv) {
   if (SystemHeaders)
     Settings.Overrides.SystemHeaders = true;
   Settings.ProfileChecks = ProfileChecks;
-  if (PreambleOpt && !NoPreamble) {
+  if (!NoPreamble) {
     std::string Dir = CacheDir.empty() ? defaultResultCacheDirectory() : std::string(CacheDir);
     if (!Dir.empty()) {
       SmallString<256> Abs(Dir);
       sys::fs::make_absolute(Abs);
       Settings.PreambleDir = preambleDirectory(Abs);
+      Settings.PreambleOnFirstSide = PreambleOpt;
     }
   }
   if (!WarningsAsErrors.empty())
