@@ -51,7 +51,7 @@ std::string preambleDirectory(llvm::StringRef CacheDir) {
 namespace {
 
 /// Bump when the manifest or what goes into the key changes.
-constexpr llvm::StringLiteral PreambleFormat = "cuda-lint preamble 1";
+constexpr llvm::StringLiteral PreambleFormat = "cuda-lint preamble 2";
 
 /// The include clang's driver adds to every CUDA side.
 constexpr llvm::StringLiteral RuntimeWrapper = "__clang_cuda_runtime_wrapper.h";
@@ -83,7 +83,13 @@ struct ManifestInput {
 struct Manifest {
   std::string Pch;     ///< file name in the preamble directory; empty: unusable
   std::string Why;     ///< why it is unusable
+  uint64_t PchSize = 0; ///< the PCH file's size and modification time once
+  int64_t PchMTimeNs = 0; ///< written (a truncated copy passes clang's check)
   std::vector<ManifestInput> Inputs;
+  /// The system search directories and the directories of the inputs, with
+  /// their modification times (-1: absent): a header created in one later
+  /// (one that would now be found first) changes it.
+  std::vector<std::pair<std::string, int64_t>> Dirs;
   std::vector<std::string> Names;
 };
 
@@ -96,10 +102,16 @@ json::Value manifestToJSON(const Manifest &M) {
                                   {"hash", I.Hash}});
   for (const std::string &N : M.Names)
     Names.push_back(N);
+  json::Array Dirs;
+  for (const auto &[Path, MTime] : M.Dirs)
+    Dirs.push_back(json::Object{{"path", Path}, {"mtime", MTime}});
   return json::Object{{"format", PreambleFormat},
                       {"pch", M.Pch},
                       {"why", M.Why},
+                      {"pchSize", static_cast<int64_t>(M.PchSize)},
+                      {"pchMtime", M.PchMTimeNs},
                       {"inputs", std::move(Inputs)},
+                      {"dirs", std::move(Dirs)},
                       {"names", std::move(Names)}};
 }
 
@@ -132,6 +144,16 @@ std::optional<Manifest> readManifest(llvm::StringRef File) {
   if (const json::Array *Names = O->getArray("names"))
     for (const json::Value &N : *Names)
       M.Names.push_back(N.getAsString().value_or("").str());
+  M.PchSize = static_cast<uint64_t>(O->getInteger("pchSize").value_or(0));
+  M.PchMTimeNs = O->getInteger("pchMtime").value_or(0);
+  if (const json::Array *Dirs = O->getArray("dirs"))
+    for (const json::Value &D : *Dirs) {
+      const json::Object *DO = D.getAsObject();
+      if (!DO)
+        return std::nullopt;
+      M.Dirs.push_back({DO->getString("path").value_or("").str(),
+                        DO->getInteger("mtime").value_or(0)});
+    }
   return M;
 }
 
@@ -141,12 +163,29 @@ int64_t mtimeNs(const fs::file_status &St) {
       .count();
 }
 
+/// The modification time of directory \p Dir, -1 when it does not exist.
+int64_t directoryMTime(llvm::StringRef Dir) {
+  fs::file_status St;
+  return fs::status(Dir, St) ? -1 : mtimeNs(St);
+}
+
 /// Whether every file the preamble read still has its recorded size and
-/// modification time.
-bool inputsUnchanged(const Manifest &M) {
+/// modification time, no directory it searched has changed (a file created
+/// or removed in it), and its PCH file (in \p PreambleDir) is the one written.
+bool inputsUnchanged(const Manifest &M, llvm::StringRef PreambleDir) {
   for (const ManifestInput &I : M.Inputs) {
     fs::file_status St;
     if (fs::status(I.Path, St) || St.getSize() != I.Size || mtimeNs(St) != I.MTimeNs)
+      return false;
+  }
+  for (const auto &[Dir, MTime] : M.Dirs)
+    if (directoryMTime(Dir) != MTime)
+      return false;
+  if (!M.Pch.empty()) {
+    llvm::SmallString<256> Pch(PreambleDir);
+    path::append(Pch, M.Pch);
+    fs::file_status St;
+    if (fs::status(Pch, St) || St.getSize() != M.PchSize || mtimeNs(St) != M.PchMTimeNs)
       return false;
   }
   return true;
@@ -320,10 +359,12 @@ std::string shadowingFile(const CompilerInvocation &CI, const Manifest &M,
   auto RealDir = [&](llvm::StringRef Path) {
     llvm::SmallString<256> D(Path);
     FS.makeAbsolute(D);
-    path::remove_dots(D, true);
+    // Resolved on disk as clang does (`link/..` is the link target's
+    // parent), then by text only if the directory does not exist.
     llvm::SmallString<256> Real;
     if (!FS.getRealPath(D, Real))
       return std::string(Real);
+    path::remove_dots(D, true);
     return std::string(D);
   };
   llvm::StringSet<> SystemDirs;
@@ -348,13 +389,28 @@ std::string shadowingFile(const CompilerInvocation &CI, const Manifest &M,
       if (FS.exists(P))
         return std::string(P);
     }
-  // The forced includes are looked up from the main file's directory first.
+  return "";
+}
+
+/// A file in the main file's directory or the working directory (where clang
+/// looks for a forced include first) that the side's
+/// `-include __clang_cuda_runtime_wrapper.h` would find instead of clang's,
+/// as its path; empty if none. Checked before a preamble is built too: the
+/// key does not name those directories.
+std::string shadowingRuntimeWrapper(const CompilerInvocation &CI, llvm::vfs::FileSystem &FS) {
   llvm::SmallString<256> Main(CI.getFrontendOpts().Inputs.front().getFile());
   FS.makeAbsolute(Main);
   path::remove_filename(Main);
-  path::append(Main, RuntimeWrapper);
-  if (FS.exists(Main))
-    return std::string(Main);
+  llvm::SmallString<256> Cwd;
+  if (auto Dir = FS.getCurrentWorkingDirectory())
+    Cwd = *Dir;
+  for (llvm::SmallString<256> P : {Main, Cwd}) {
+    if (P.empty())
+      continue;
+    path::append(P, RuntimeWrapper);
+    if (FS.exists(P))
+      return std::string(P);
+  }
   return "";
 }
 
@@ -376,9 +432,22 @@ Manifest buildPreamble(std::shared_ptr<CompilerInvocation> BuildCI, llvm::String
   Clang.createFileManager();
   RecordingPCHAction Action(M);
   bool OK = Clang.ExecuteAction(Action);
+  // The directories a header created later could appear in first: the
+  // system search directories, and those of the files read.
+  llvm::StringSet<> Dirs;
+  for (const HeaderSearchOptions::Entry &E : BuildCI->getHeaderSearchOpts().UserEntries) {
+    llvm::SmallString<256> D(E.Path);
+    FS->makeAbsolute(D);
+    Dirs.insert(D);
+  }
+  for (const ManifestInput &I : M.Inputs)
+    Dirs.insert(path::parent_path(I.Path));
+  for (const auto &D : Dirs)
+    M.Dirs.push_back({D.getKey().str(), directoryMTime(D.getKey())});
+  llvm::sort(M.Dirs);
   if (!OK || Diags.getNumWarnings() || Diags.getNumErrors()) {
+    // The inputs stay: an edit of the header that warned builds again.
     fs::remove(Out);
-    M.Inputs.clear();
     M.Why = Diags.First.empty() ? std::string("the preamble's headers did not build")
                                 : "the preamble's headers warn: " + Diags.First;
     return M;
@@ -388,7 +457,14 @@ Manifest buildPreamble(std::shared_ptr<CompilerInvocation> BuildCI, llvm::String
     M.Why = "cannot check " + Action.Unstatable + " for changes";
     return M;
   }
+  fs::file_status St;
+  if (fs::status(Out, St)) {
+    M.Why = "cannot check " + Out.str().str();
+    return M;
+  }
   M.Pch = std::string(path::filename(Out));
+  M.PchSize = St.getSize();
+  M.PchMTimeNs = mtimeNs(St);
   return M;
 }
 
@@ -422,6 +498,10 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
   if (Prefix.empty() || Prefix.front() != RuntimeWrapper)
     return Cold("no CUDA runtime wrapper include");
 
+  std::string Wrapper = shadowingRuntimeWrapper(CI, *FS);
+  if (!Wrapper.empty())
+    return Cold(Wrapper + " could shadow a header of the preamble");
+
   std::shared_ptr<CompilerInvocation> KeyCI = preambleInvocation(CI, Prefix);
   std::string KeyMaterial = preambleKeyMaterial(*KeyCI, *FS);
   std::string Key = contentHash(KeyMaterial);
@@ -436,7 +516,7 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
   std::string Refused;
   for (unsigned Attempt = 0;; ++Attempt) {
     auto Current = [&](const std::optional<Manifest> &M) {
-      return M && inputsUnchanged(*M) && (Refused.empty() || M->Pch != Refused);
+      return M && inputsUnchanged(*M, PreambleDir) && (Refused.empty() || M->Pch != Refused);
     };
     std::optional<Manifest> M = readManifest(ManifestPath);
     if (!Current(M)) {

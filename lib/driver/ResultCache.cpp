@@ -38,7 +38,8 @@ constexpr const char *SearchPathVariables[] = {"CPATH", "C_INCLUDE_PATH",
 
 /// Whether \p E is a compiler error about a file that could not be found or
 /// read: creating the file changes the result although no recorded input
-/// changed (every other compiler error is decided by the inputs).
+/// changed (every other compiler error is decided by the inputs). A damaged
+/// precompiled file (the shared preamble's) counts: it is no input either.
 bool isMissingFileError(const clang::tidy::ClangTidyError &E) {
   if (!llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-") ||
       E.DiagLevel != clang::tooling::Diagnostic::Error)
@@ -46,7 +47,8 @@ bool isMissingFileError(const clang::tidy::ClangTidyError &E) {
   llvm::StringRef M = E.Message.Message;
   return M.contains("file not found") || M.contains("o such file or directory") ||
          M.contains("cannot open") || M.contains("could not") ||
-         M.contains("not found");
+         M.contains("not found") || M.contains("precompiled file") ||
+         M.contains("PCH file");
 }
 
 } // namespace

@@ -1468,7 +1468,8 @@ int main(int argc, const char **argv) {
     if (Verbose) {
       std::lock_guard<std::mutex> PL(ProgressMutex);
       errs() << "cuda-lint: preamble " << Settings.PreambleDir << ": " << PreambleUsed
-             << " sides used it, " << PreambleBuilt << " built it, " << PreambleCold
+             << (PreambleUsed == 1 ? " side" : " sides") << " used it, " << PreambleBuilt
+             << " built it, " << PreambleCold
              << " parsed cold";
       if (Pruned)
         errs() << ", " << Pruned << " old files removed";
