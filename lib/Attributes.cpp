@@ -1,4 +1,5 @@
 #include "Attributes.h"
+#include "analysis/PerASTContext.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/ParsedAttrInfo.h"
@@ -242,17 +243,32 @@ void installCudaAttributeCompat(Preprocessor &PP) {
   PP.setPredefines(Predefines + CompatPredefines.str());
 }
 
+namespace {
+/// The values of the translation unit's `__launch_bounds__` arguments, each
+/// folded once: several rules ask for every kernel's bounds, and an argument
+/// such as ggml's `mmq_get_nwarps_device() * warp_size` is a constexpr call
+/// whose evaluation costs as much as a small function's analysis.
+struct LaunchBoundsValues {
+  explicit LaunchBoundsValues(ASTContext &) {}
+  llvm::DenseMap<const Expr *, std::optional<uint64_t>> Values;
+};
+} // namespace
+
 CudaLaunchBounds getLaunchBounds(const FunctionDecl *FD, const ASTContext &Ctx) {
   CudaLaunchBounds R;
   if (!FD)
     return R;
+  auto &Values = perASTContext<LaunchBoundsValues>(const_cast<ASTContext &>(Ctx)).Values;
   auto Eval = [&](const Expr *E) -> std::optional<uint64_t> {
-    Expr::EvalResult Res;
-    if (!E || E->isValueDependent() || !E->EvaluateAsInt(Res, Ctx))
+    if (!E || E->isValueDependent())
       return std::nullopt;
-    if (Res.Val.getInt().isNegative())
-      return std::nullopt;
-    return Res.Val.getInt().getZExtValue();
+    auto [It, New] = Values.try_emplace(E);
+    if (New) {
+      Expr::EvalResult Res;
+      if (E->EvaluateAsInt(Res, Ctx) && !Res.Val.getInt().isNegative())
+        It->second = Res.Val.getInt().getZExtValue();
+    }
+    return It->second;
   };
   auto Take = [&](const FunctionDecl *D) {
     for (const FunctionDecl *Rd : D->redecls())

@@ -30,8 +30,10 @@ const DeclRefExpr *CallIndex::functionRef(const Expr *E) {
 
 void CallIndex::addCall(const CallExpr *CE) {
   const FunctionDecl *Callee = CE->getDirectCallee();
-  if (!Callee)
+  if (!Callee) {
+    IndirectLaunch |= isa<CUDAKernelCallExpr>(CE);
     return;
+  }
   // The callee's name is not a reference that takes the function's address,
   // also for a builtin.
   if (const DeclRefExpr *R = functionRef(CE->getCallee()))

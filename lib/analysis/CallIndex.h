@@ -57,6 +57,10 @@ public:
   /// analyses that want only those.
   llvm::ArrayRef<const clang::CUDAKernelCallExpr *> launches() const { return Launches; }
 
+  /// Whether some kernel launch `e<<<...>>>` has no direct callee (through a
+  /// pointer to a kernel): launches() lists none of those.
+  bool hasIndirectLaunch() const { return IndirectLaunch; }
+
   /// References to a function that are not a call's callee: its address
   /// stored, passed, returned or compared (`cudaFuncSetAttribute(k, ...)`,
   /// `&f`, `auto p = f;`), in the order of the walk, each once.
@@ -76,6 +80,7 @@ public:
 private:
   llvm::MapVector<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>> Calls;
   std::vector<const clang::CUDAKernelCallExpr *> Launches;
+  bool IndirectLaunch = false;
   std::vector<const clang::DeclRefExpr *> Refs;
   llvm::DenseSet<const clang::Stmt *> Seen;
   /// The callee expressions of the calls seen so far (a call is visited

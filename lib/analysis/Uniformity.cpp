@@ -362,10 +362,13 @@ std::optional<llvm::APSInt> UniformityTransfer::constant(const Expr *E) const {
   if (!E || E->isValueDependent() || E->isTypeDependent() ||
       !E->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
-  Expr::EvalResult R;
-  if (E->EvaluateAsInt(R, Ctx))
-    return R.Val.getInt();
-  return std::nullopt;
+  auto [It, New] = UC.Constants.try_emplace(E);
+  if (New) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      It->second = R.Val.getInt();
+  }
+  return It->second;
 }
 
 UValue UniformityTransfer::eval(const Expr *E, State &St) {

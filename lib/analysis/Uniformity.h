@@ -484,6 +484,12 @@ private:
     }
   };
   std::map<Key, std::unique_ptr<FunctionUniformity>> Cache;
+  /// The integer constant each expression folds to (Expr::EvaluateAsInt), or
+  /// none: a property of the expression alone, asked again by every context
+  /// and every dataflow pass over its block. A constexpr call of a
+  /// template-heavy kernel (ggml's MMQ tile sizes) costs a constant
+  /// evaluation of its whole body each time.
+  llvm::DenseMap<const clang::Expr *, std::optional<llvm::APSInt>> Constants;
   /// callsIntrinsic's answer for every kind at once: the intrinsic kinds a
   /// function (a definition) calls, transitively (1 << IntrinsicKind). One
   /// entry per function, whatever the kinds asked for.

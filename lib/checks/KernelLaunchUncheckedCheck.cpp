@@ -239,11 +239,23 @@ bool KernelLaunchUncheckedCheck::callersMayCheck(
   return false;
 }
 
+bool KernelLaunchUncheckedCheck::translationUnitMayLaunch(ASTContext &Ctx) {
+  if (!MayLaunch) {
+    const CallIndex &Calls = CallIndex::forAST(Ctx);
+    MayLaunch = !Calls.launches().empty() || Calls.hasIndirectLaunch() ||
+                llvm::any_of(Calls.callees(), [](const auto &Entry) {
+                  return !Entry.second.empty() && launchApiKind(Entry.second.front());
+                });
+  }
+  return *MayLaunch;
+}
+
 void KernelLaunchUncheckedCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
   if (!FD || FD->isDependentContext() ||
-      SM->isInSystemHeader(SM->getExpansionLoc(FD->getLocation())))
+      SM->isInSystemHeader(SM->getExpansionLoc(FD->getLocation())) ||
+      !translationUnitMayLaunch(Ctx))
     return;
   const Stmt *Body = FD->getBody();
 

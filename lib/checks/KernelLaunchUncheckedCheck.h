@@ -34,6 +34,7 @@ protected:
     ChecksMemo.clear();
     CallsByCallee.reset();
     AddressTaken.clear();
+    MayLaunch.reset();
   }
 
 private:
@@ -45,6 +46,11 @@ private:
   /// Whether a check follows \p After in \p Body.
   bool checkedAfter(const clang::Stmt *Body, clang::SourceLocation After,
                     clang::ASTContext &Ctx);
+  /// Whether the translation unit's code has a launch at all (CallIndex: a
+  /// kernel launch or a call of a launch function); when not, no function
+  /// body needs a walk (the device side of most units).
+  bool translationUnitMayLaunch(clang::ASTContext &Ctx);
+  std::optional<bool> MayLaunch;
   /// Fills CallsByCallee and AddressTaken from the translation unit's CallIndex.
   void collectCalls(clang::ASTContext &Ctx);
   /// Whether some caller of \p FD, \p Depth levels above the launching

@@ -1,4 +1,5 @@
 // RUN: %check-cuda-lint %s cuda-kernel-launch-unchecked %t
+// RUN: %check-cuda-lint -check-suffixes=INDIRECT %s cuda-kernel-launch-unchecked %t -- --extra-arg=-DONLY_INDIRECT
 // A launch must be followed by a check of cudaGetLastError in its function or
 // a caller (a checked synchronization is not one); the common checking idioms
 // are accepted.
@@ -6,6 +7,28 @@
 #include <cstdlib>
 #include <cuda_runtime.h>
 #include <type_traits>
+
+#ifdef ONLY_INDIRECT
+// A translation unit whose only launches go through a pointer to a kernel
+// (no launch names its kernel): the functions' bodies are still searched.
+__global__ void kp_target(float *x) {}
+static void indirect_launch(void (*kp)(float *), float *x) {
+  kp<<<1, 32>>>(x);
+  // CHECK-MESSAGES-INDIRECT: :[[@LINE-1]]:3: warning: launch of 'kernel' is not checked for errors: nothing after it in 'indirect_launch' calls cudaGetLastError()
+}
+static void indirect_checked(void (*kp)(float *), float *x) {
+  kp<<<1, 32>>>(x);
+  if (cudaGetLastError() != cudaSuccess)
+    abort();
+}
+// And one whose only launch is a call of a launch function.
+static void api_launch(float *x) {
+  void *args[] = {&x};
+  cudaLaunchKernel((const void *)kp_target, dim3(1), dim3(32), args, 0, nullptr);
+  // CHECK-MESSAGES-INDIRECT: :[[@LINE-1]]:3: warning: launch of 'kp_target' is not checked for errors: nothing after it in 'api_launch' calls cudaGetLastError()
+}
+
+#else
 
 #define CUDA_CHECK(call)                                                        \
   do {                                                                          \
@@ -157,3 +180,4 @@ void run_all(float *x, cudaStream_t s) {
   correct7(x); correct8(x); correct9(x); correct10(x);
   correct13(x);
 }
+#endif
