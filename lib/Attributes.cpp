@@ -245,30 +245,38 @@ void installCudaAttributeCompat(Preprocessor &PP) {
 
 namespace {
 /// The values of the translation unit's `__launch_bounds__` arguments, each
-/// folded once: several rules ask for every kernel's bounds, and an argument
-/// such as ggml's `mmq_get_nwarps_device() * warp_size` is a constexpr call
-/// whose evaluation costs as much as a small function's analysis.
+/// folded once: several rules and the uniformity analysis ask for every
+/// kernel's bounds, and an argument such as ggml's `mmq_get_nwarps_device() *
+/// warp_size` is a constexpr call whose evaluation costs as much as a small
+/// function's analysis.
 struct LaunchBoundsValues {
   explicit LaunchBoundsValues(ASTContext &) {}
-  llvm::DenseMap<const Expr *, std::optional<uint64_t>> Values;
+  llvm::DenseMap<const Expr *, std::optional<llvm::APSInt>> Values;
 };
 } // namespace
+
+std::optional<llvm::APSInt> launchBoundsArgValue(const Expr *E, const ASTContext &Ctx) {
+  if (!E || E->isValueDependent())
+    return std::nullopt;
+  auto &Values = perASTContext<LaunchBoundsValues>(const_cast<ASTContext &>(Ctx)).Values;
+  auto [It, New] = Values.try_emplace(E);
+  if (New) {
+    Expr::EvalResult Res;
+    if (E->EvaluateAsInt(Res, Ctx))
+      It->second = Res.Val.getInt();
+  }
+  return It->second;
+}
 
 CudaLaunchBounds getLaunchBounds(const FunctionDecl *FD, const ASTContext &Ctx) {
   CudaLaunchBounds R;
   if (!FD)
     return R;
-  auto &Values = perASTContext<LaunchBoundsValues>(const_cast<ASTContext &>(Ctx)).Values;
   auto Eval = [&](const Expr *E) -> std::optional<uint64_t> {
-    if (!E || E->isValueDependent())
+    std::optional<llvm::APSInt> V = launchBoundsArgValue(E, Ctx);
+    if (!V || V->isNegative())
       return std::nullopt;
-    auto [It, New] = Values.try_emplace(E);
-    if (New) {
-      Expr::EvalResult Res;
-      if (E->EvaluateAsInt(Res, Ctx) && !Res.Val.getInt().isNegative())
-        It->second = Res.Val.getInt().getZExtValue();
-    }
-    return It->second;
+    return V->getZExtValue();
   };
   auto Take = [&](const FunctionDecl *D) {
     for (const FunctionDecl *Rd : D->redecls())

@@ -15,6 +15,7 @@
 #include "clang/AST/Attr.h"
 #include "llvm/Support/MathExtras.h"
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/APSInt.h"
 #include <optional>
 
 namespace clang {
@@ -75,6 +76,11 @@ struct CudaLaunchBounds {
   std::optional<uint64_t> MinBlocksPerSM;     ///< blocks
   std::optional<uint64_t> MaxBlocksPerCluster; ///< blocks
 };
+/// The integer a `__launch_bounds__` argument \p E folds to (threads or
+/// blocks), or none when it is dependent or not a constant; each argument is
+/// evaluated once per translation unit.
+std::optional<llvm::APSInt> launchBoundsArgValue(const clang::Expr *E,
+                                                 const clang::ASTContext &Ctx);
 CudaLaunchBounds getLaunchBounds(const clang::FunctionDecl *FD,
                                  const clang::ASTContext &Ctx);
 

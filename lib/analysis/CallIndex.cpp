@@ -31,7 +31,8 @@ const DeclRefExpr *CallIndex::functionRef(const Expr *E) {
 void CallIndex::addCall(const CallExpr *CE) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   if (!Callee) {
-    IndirectLaunch |= isa<CUDAKernelCallExpr>(CE);
+    if (const auto *K = dyn_cast<CUDAKernelCallExpr>(CE); K && Seen.insert(CE).second)
+      IndirectLaunches.push_back(K);
     return;
   }
   // The callee's name is not a reference that takes the function's address,

@@ -57,9 +57,11 @@ public:
   /// analyses that want only those.
   llvm::ArrayRef<const clang::CUDAKernelCallExpr *> launches() const { return Launches; }
 
-  /// Whether some kernel launch `e<<<...>>>` has no direct callee (through a
-  /// pointer to a kernel): launches() lists none of those.
-  bool hasIndirectLaunch() const { return IndirectLaunch; }
+  /// The kernel launches `e<<<...>>>` with no direct callee (through a
+  /// pointer to a kernel), which launches() does not list, in walk order.
+  llvm::ArrayRef<const clang::CUDAKernelCallExpr *> indirectLaunches() const {
+    return IndirectLaunches;
+  }
 
   /// References to a function that are not a call's callee: its address
   /// stored, passed, returned or compared (`cudaFuncSetAttribute(k, ...)`,
@@ -80,7 +82,7 @@ public:
 private:
   llvm::MapVector<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>> Calls;
   std::vector<const clang::CUDAKernelCallExpr *> Launches;
-  bool IndirectLaunch = false;
+  std::vector<const clang::CUDAKernelCallExpr *> IndirectLaunches;
   std::vector<const clang::DeclRefExpr *> Refs;
   llvm::DenseSet<const clang::Stmt *> Seen;
   /// The callee expressions of the calls seen so far (a call is visited

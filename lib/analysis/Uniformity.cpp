@@ -1,5 +1,6 @@
 //===- Uniformity.cpp - Thread/warp/block uniformity of CUDA values -------===//
 #include "analysis/Uniformity.h"
+#include "Attributes.h"
 #include "analysis/CallIndex.h"
 #include "analysis/PerASTContext.h"
 #include "analysis/LaunchSite.h"
@@ -1831,13 +1832,9 @@ UniformityOptions UniformityContext::optionsFor(const FunctionDecl *FD) {
     O.WarpAlignedBlockX = false;
   for (const FunctionDecl *R : FD->redecls())
     if (const auto *LB = R->getAttr<CUDALaunchBoundsAttr>()) {
-      const Expr *Max = LB->getMaxThreads();
-      Expr::EvalResult Res;
-      if (Max && !Max->isValueDependent() && Max->EvaluateAsInt(Res, Ctx)) {
-        int64_t V = Res.Val.getInt().getExtValue();
-        if (V % 32 != 0)
+      if (std::optional<llvm::APSInt> Max = launchBoundsArgValue(LB->getMaxThreads(), Ctx))
+        if (Max->getExtValue() % 32 != 0)
           O.WarpAlignedBlockX = false;
-      }
     }
   return O;
 }

@@ -239,23 +239,43 @@ bool KernelLaunchUncheckedCheck::callersMayCheck(
   return false;
 }
 
-bool KernelLaunchUncheckedCheck::translationUnitMayLaunch(ASTContext &Ctx) {
-  if (!MayLaunch) {
-    const CallIndex &Calls = CallIndex::forAST(Ctx);
-    MayLaunch = !Calls.launches().empty() || Calls.hasIndirectLaunch() ||
-                llvm::any_of(Calls.callees(), [](const auto &Entry) {
-                  return !Entry.second.empty() && launchApiKind(Entry.second.front());
-                });
+/// The function whose template instantiation made \p FD, through every
+/// level (a member of a class template's specialization, a specialization of a
+/// generic lambda's call operator), as its canonical declaration.
+static const FunctionDecl *instantiationRoot(const FunctionDecl *FD) {
+  for (unsigned Steps = 0; Steps < 16; ++Steps) {
+    const FunctionDecl *P = FD->getTemplateInstantiationPattern();
+    if (!P || P == FD)
+      break;
+    FD = P;
   }
-  return *MayLaunch;
+  return FD->getCanonicalDecl();
+}
+
+bool KernelLaunchUncheckedCheck::mayLaunch(const FunctionDecl *FD, ASTContext &Ctx) {
+  if (!LaunchingFunctions) {
+    LaunchingFunctions.emplace();
+    const CallIndex &Calls = CallIndex::forAST(Ctx);
+    const BodyParents &Parents = BodyParents::forAST(Ctx);
+    auto Add = [&](const CallExpr *CE) {
+      if (const FunctionDecl *Outer = Parents.enclosingFunction(CE))
+        LaunchingFunctions->insert(instantiationRoot(Outer));
+    };
+    // A launch function's calls (the callee decides: launchApiKind).
+    for (const auto &[Callee, CallsOf] : Calls.callees())
+      if (!CallsOf.empty() && launchApiKind(CallsOf.front()))
+        llvm::for_each(CallsOf, Add);
+    llvm::for_each(Calls.launches(), Add);
+    llvm::for_each(Calls.indirectLaunches(), Add);
+  }
+  return LaunchingFunctions->count(instantiationRoot(FD));
 }
 
 void KernelLaunchUncheckedCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
   if (!FD || FD->isDependentContext() ||
-      SM->isInSystemHeader(SM->getExpansionLoc(FD->getLocation())) ||
-      !translationUnitMayLaunch(Ctx))
+      SM->isInSystemHeader(SM->getExpansionLoc(FD->getLocation())) || !mayLaunch(FD, Ctx))
     return;
   const Stmt *Body = FD->getBody();
 

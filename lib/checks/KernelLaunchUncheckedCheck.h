@@ -3,6 +3,7 @@
 
 #include "CudaCheck.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
@@ -34,7 +35,7 @@ protected:
     ChecksMemo.clear();
     CallsByCallee.reset();
     AddressTaken.clear();
-    MayLaunch.reset();
+    LaunchingFunctions.reset();
   }
 
 private:
@@ -46,11 +47,13 @@ private:
   /// Whether a check follows \p After in \p Body.
   bool checkedAfter(const clang::Stmt *Body, clang::SourceLocation After,
                     clang::ASTContext &Ctx);
-  /// Whether the translation unit's code has a launch at all (CallIndex: a
-  /// kernel launch or a call of a launch function); when not, no function
-  /// body needs a walk (the device side of most units).
-  bool translationUnitMayLaunch(clang::ASTContext &Ctx);
-  std::optional<bool> MayLaunch;
+  /// Whether \p FD's body may hold a launch: the functions that enclose one
+  /// of the CallIndex's launches (a kernel launch or a call of a launch
+  /// function), each as its template instantiation pattern, since a launch
+  /// that instantiation shares between a pattern and its specializations is
+  /// indexed once. Every other body needs no walk.
+  bool mayLaunch(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
+  std::optional<llvm::DenseSet<const clang::FunctionDecl *>> LaunchingFunctions;
   /// Fills CallsByCallee and AddressTaken from the translation unit's CallIndex.
   void collectCalls(clang::ASTContext &Ctx);
   /// Whether some caller of \p FD, \p Depth levels above the launching
