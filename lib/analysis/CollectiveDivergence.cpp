@@ -57,8 +57,7 @@ bool CollectiveDivergence::callsLibraryCollective(const FunctionDecl *FD,
   auto [It, New] = CallsLibrary.try_emplace(Def, false);
   if (!New)
     return It->second; // known, or being searched
-  llvm::SmallVector<const CallExpr *, 32> Calls;
-  collectCalls(Def->getBody(), /*SkipLambdas=*/false, Calls);
+  llvm::ArrayRef<const CallExpr *> Calls = UC.callsIn(Def);
   bool Result = false;
   for (const CallExpr *CE : Calls) {
     const FunctionDecl *C = CE->getDirectCallee(), *CDef = nullptr;
@@ -99,8 +98,7 @@ CollectiveDivergence::firstCollective(const FunctionDecl *FD,
     UC.noteLimit(UniformityLimit::HelperDepth, Def);
     return nullptr;
   }
-  llvm::SmallVector<const CallExpr *, 32> Calls;
-  collectCalls(Def->getBody(), /*SkipLambdas=*/false, Calls);
+  llvm::ArrayRef<const CallExpr *> Calls = UC.callsIn(Def);
   for (const CallExpr *CE : Calls)
     if (collective(CE))
       return CE;
@@ -449,8 +447,7 @@ const CallExpr *CollectiveDivergence::libraryStep(const FunctionDecl *Def,
     LibraryPath.erase(Def); // may be reached from a shallower call
     return nullptr;
   }
-  llvm::SmallVector<const CallExpr *, 32> Calls;
-  collectCalls(Def->getBody(), /*SkipLambdas=*/false, Calls);
+  llvm::ArrayRef<const CallExpr *> Calls = UC.callsIn(Def);
   const CallExpr *Step = nullptr;
   for (const CallExpr *CE : Calls)
     if (collective(CE)) {
@@ -511,9 +508,7 @@ CollectiveDivergence::run(llvm::ArrayRef<const FunctionDecl *> Functions) {
       With.push_back(FD);
   llvm::DenseSet<const FunctionDecl *> Called;
   for (const FunctionDecl *FD : With) {
-    llvm::SmallVector<const CallExpr *, 32> Calls;
-    collectCalls(FD->getBody(), /*SkipLambdas=*/false, Calls);
-    for (const CallExpr *CE : Calls)
+    for (const CallExpr *CE : UC.callsIn(FD))
       if (const FunctionDecl *C = CE->getDirectCallee())
         Called.insert(C->getCanonicalDecl());
   }

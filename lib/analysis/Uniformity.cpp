@@ -1851,8 +1851,7 @@ bool UniformityContext::isAnalysedCallee(const FunctionDecl *FD) const {
 /// The calls in \p S; a kernel launch (`k<<<...>>>(...)`, dynamic
 /// parallelism) is not a call of the kernel by this thread but a new grid,
 /// so it is left out (its arguments are not).
-static void collectCalls(const Stmt *S,
-                         llvm::SmallVectorImpl<const CallExpr *> &Out) {
+static void collectCalls(const Stmt *S, std::vector<const CallExpr *> &Out) {
   if (!S)
     return;
   if (const auto *CE = dyn_cast<CallExpr>(S))
@@ -1860,6 +1859,16 @@ static void collectCalls(const Stmt *S,
       Out.push_back(CE);
   for (const Stmt *C : S->children())
     collectCalls(C, Out);
+}
+
+llvm::ArrayRef<const CallExpr *> UniformityContext::callsIn(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return {};
+  auto [It, New] = BodyCalls.try_emplace(Def);
+  if (New)
+    collectCalls(Def->getBody(), It->second);
+  return It->second;
 }
 
 void UniformityContext::noteLimit(UniformityLimit L, const FunctionDecl *Where) {
@@ -1899,9 +1908,7 @@ void UniformityContext::visitKinds(const FunctionDecl *Def, KindsWalk &W) {
   W.Low[Def] = Index;
   W.Stack.push_back(Def);
   uint32_t Kinds = 0;
-  llvm::SmallVector<const CallExpr *, 32> Calls;
-  collectCalls(Def->getBody(), Calls);
-  for (const CallExpr *CE : Calls) {
+  for (const CallExpr *CE : callsIn(Def)) {
     const FunctionDecl *C = CE->getDirectCallee();
     if (const IntrinsicInfo *I = lookupIntrinsic(C))
       Kinds |= 1u << unsigned(I->Kind);

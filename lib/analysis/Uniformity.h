@@ -446,6 +446,13 @@ public:
   /// mutual recursion all call what any of them calls.
   bool callsIntrinsic(const clang::FunctionDecl *FD, uint32_t Kinds);
 
+  /// The calls in the body of \p FD's definition, lambda bodies included, in
+  /// source order; kernel launches (`k<<<...>>>(...)`, dynamic parallelism:
+  /// a new grid, not a call by this thread) are left out, their arguments are
+  /// not. Empty without a body. Collected once per function: the call-graph
+  /// walks of every collective rule ask for the same bodies.
+  llvm::ArrayRef<const clang::CallExpr *> callsIn(const clang::FunctionDecl *FD);
+
   /// The counts of this translation unit's analyses so far.
   const UniformityStats &stats() const { return Stats; }
   /// Counts the limit \p L reached at \p Where, the function whose analysis
@@ -490,6 +497,8 @@ private:
   /// template-heavy kernel (ggml's MMQ tile sizes) costs a constant
   /// evaluation of its whole body each time.
   llvm::DenseMap<const clang::Expr *, std::optional<llvm::APSInt>> Constants;
+  /// callsIn's answers, by definition.
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>> BodyCalls;
   /// callsIntrinsic's answer for every kind at once: the intrinsic kinds a
   /// function (a definition) calls, transitively (1 << IntrinsicKind). One
   /// entry per function, whatever the kinds asked for.

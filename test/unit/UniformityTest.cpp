@@ -251,6 +251,50 @@ __global__ void __launch_bounds__(256) k2() {
   EXPECT_EQ(P.probe("k2", 1), Warp);
 }
 
+// The bounds fold through a constexpr call (ggml's `mmq_get_nwarps_device() *
+// warp_size`), once per translation unit however many contexts ask.
+TEST(Uniformity, LaunchBoundsThroughConstexprCall) {
+  Parsed P = parse(R"(
+constexpr int nwarps(int n) { return n; }
+__global__ void __launch_bounds__(nwarps(3) * 16) k() { probe(threadIdx.x / 32); }
+__global__ void __launch_bounds__(nwarps(4) * 32) k2() { probe(threadIdx.x / 32); }
+__device__ void h() { probe(threadIdx.x / 32); }
+)");
+  EXPECT_EQ(P.probe("k", 0), Varying);
+  EXPECT_EQ(P.probe("k2", 0), Warp);
+  // A second context of the same kernel answers the same.
+  EXPECT_EQ(P.UC->optionsFor(P.fn("k")).WarpAlignedBlockX, false);
+  EXPECT_EQ(P.UC->optionsFor(P.fn("k2")).WarpAlignedBlockX, true);
+}
+
+// callsIn: the calls of a body in source order, a lambda's body included,
+// collected once.
+TEST(Uniformity, CallsIn) {
+  Parsed P = parse(R"(
+__device__ void h() {
+  probe(1);
+  auto l = [] { mark(); };
+  l();
+  probe(mark2());
+}
+__device__ void decl_only();
+)");
+  const FunctionDecl *H = P.fn("h");
+  llvm::ArrayRef<const CallExpr *> Calls = P.UC->callsIn(H);
+  std::vector<std::string> Texts;
+  for (const CallExpr *CE : Calls)
+    Texts.push_back(P.text(CE));
+  EXPECT_EQ(Texts, (std::vector<std::string>{"probe(1)", "mark()", "l()",
+                                             "probe(mark2())", "mark2()"}));
+  EXPECT_EQ(P.UC->callsIn(H).data(), Calls.data());
+  const FunctionDecl *NoBody = nullptr;
+  for (const Decl *D : P.AST->getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->getName() == "decl_only")
+      NoBody = FD;
+  ASSERT_TRUE(NoBody);
+  EXPECT_TRUE(P.UC->callsIn(NoBody).empty());
+}
+
 TEST(Uniformity, KnownLaunchesDropAssumption) {
   Parsed P = parse(R"(
 struct dim3 {
