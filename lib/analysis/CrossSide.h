@@ -63,6 +63,22 @@ struct SideFact {
   std::vector<FactLocation> Locations;
   /// The rule's data (its comparator alone interprets it).
   llvm::json::Value Value = nullptr;
+
+  SideFact() = default;
+  SideFact(const SideFact &) = default;
+  SideFact &operator=(const SideFact &) = default;
+  /// Moves never throw (json::Value's do not, though undeclared), so a
+  /// growing vector of facts moves them instead of copying every layout.
+  SideFact(SideFact &&O) noexcept
+      : RuleId(std::move(O.RuleId)), Key(std::move(O.Key)),
+        Locations(std::move(O.Locations)), Value(std::move(O.Value)) {}
+  SideFact &operator=(SideFact &&O) noexcept {
+    RuleId = std::move(O.RuleId);
+    Key = std::move(O.Key);
+    Locations = std::move(O.Locations);
+    Value = std::move(O.Value);
+    return *this;
+  }
 };
 
 /// JSON form of a fact and back (the worker process's result file).

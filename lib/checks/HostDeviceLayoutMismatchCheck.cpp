@@ -55,9 +55,13 @@ void HostDeviceLayoutMismatchCheck::onEndOfTranslationUnit() {
         F.Locations.push_back(factLocation(*SM, L).value_or(FactLocation{}));
       // Where the finding would go (compareHostDeviceLayouts): a NOLINT
       // there or the header filter drops it as it drops per-side findings.
-      if (F.Locations.front().File.empty() ||
-          crossSideFindingSuppressed(*Ctx, TidyContext->getOptions(), RuleId,
-                                     P->getLocation()))
+      if (F.Locations.front().File.empty())
+        continue;
+      auto [Known, New] = SuppressedAt.try_emplace(P->getLocation().getRawEncoding(), false);
+      if (New)
+        Known->second = crossSideFindingSuppressed(*Ctx, TidyContext->getOptions(), RuleId,
+                                                   P->getLocation());
+      if (Known->second)
         continue;
       F.Value = json::Object{
           {"kernel", Short},

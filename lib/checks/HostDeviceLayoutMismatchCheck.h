@@ -3,6 +3,7 @@
 
 #include "CudaCheck.h"
 #include "analysis/CrossSide.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace cuda_lint {
@@ -24,10 +25,17 @@ public:
   void onEndOfTranslationUnit() override;
 
 protected:
-  void startTranslationUnit() override { Kernels.clear(); }
+  void startTranslationUnit() override {
+    Kernels.clear();
+    SuppressedAt.clear();
+  }
 
 private:
   llvm::SetVector<const clang::FunctionDecl *> Kernels; ///< canonical declarations
+  /// crossSideFindingSuppressed's answer per parameter location: the
+  /// specializations of a kernel template share their pattern's locations,
+  /// and each answer reads the file's NOLINT comments.
+  llvm::DenseMap<clang::SourceLocation::UIntTy, bool> SuppressedAt;
   clang::tidy::ClangTidyContext *TidyContext; ///< its options: NOLINT and header filter
 };
 
