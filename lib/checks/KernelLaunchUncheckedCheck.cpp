@@ -66,6 +66,15 @@ bool resultUsed(const Expr *E, ASTContext &Ctx) {
   return false;
 }
 
+/// \p F's template instantiation pattern (clang's, the definition it was
+/// instantiated from at any depth), or \p F itself, as a canonical
+/// declaration: the key under which the specializations of one template
+/// share their calls, callers and launches.
+const FunctionDecl *patternKey(const FunctionDecl *F) {
+  const FunctionDecl *P = F->getTemplateInstantiationPattern();
+  return (P ? P : F)->getCanonicalDecl();
+}
+
 bool isLaunch(const Stmt *S) {
   if (isa<CUDAKernelCallExpr>(S))
     return true;
@@ -174,21 +183,17 @@ bool KernelLaunchUncheckedCheck::checkedAfter(const Stmt *Body, SourceLocation A
 void KernelLaunchUncheckedCheck::collectCalls(ASTContext &Ctx) {
   CallsByCallee.emplace();
   AddressTaken.clear();
-  auto Key = [](const FunctionDecl *F) {
-    const FunctionDecl *P = F->getTemplateInstantiationPattern();
-    return (P ? P : F)->getCanonicalDecl();
-  };
   // The translation unit's calls and function references, indexed once for
   // every analysis that asks (CallIndex).
   const CallIndex &Calls = CallIndex::forAST(Ctx);
   for (const auto &[Callee, CallsOf] : Calls.callees())
     for (const CallExpr *CE : CallsOf)
       if (!SM->isInSystemHeader(SM->getExpansionLoc(CE->getBeginLoc())))
-        (*CallsByCallee)[Key(Callee)].push_back(CE);
+        (*CallsByCallee)[patternKey(Callee)].push_back(CE);
   // A function named other than as a callee (a pointer to it stored, passed,
   // returned) is called from places this analysis cannot see.
   for (const DeclRefExpr *DRE : Calls.nonCallReferences())
-    AddressTaken.insert(Key(cast<FunctionDecl>(DRE->getDecl())));
+    AddressTaken.insert(patternKey(cast<FunctionDecl>(DRE->getDecl())));
 }
 
 bool KernelLaunchUncheckedCheck::callersMayCheck(
@@ -213,8 +218,7 @@ bool KernelLaunchUncheckedCheck::callersMayCheck(
   }
   if (!CallsByCallee)
     collectCalls(Ctx);
-  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
-  const FunctionDecl *Key = (Pattern ? Pattern : FD)->getCanonicalDecl();
+  const FunctionDecl *Key = patternKey(FD);
   if (!Visited.insert(Key).second)
     return false; // recursion: this chain adds nothing
   if (AddressTaken.count(Key))
@@ -239,19 +243,6 @@ bool KernelLaunchUncheckedCheck::callersMayCheck(
   return false;
 }
 
-/// The function whose template instantiation made \p FD, through every
-/// level (a member of a class template's specialization, a specialization of a
-/// generic lambda's call operator), as its canonical declaration.
-static const FunctionDecl *instantiationRoot(const FunctionDecl *FD) {
-  for (unsigned Steps = 0; Steps < 16; ++Steps) {
-    const FunctionDecl *P = FD->getTemplateInstantiationPattern();
-    if (!P || P == FD)
-      break;
-    FD = P;
-  }
-  return FD->getCanonicalDecl();
-}
-
 bool KernelLaunchUncheckedCheck::mayLaunch(const FunctionDecl *FD, ASTContext &Ctx) {
   if (!LaunchingFunctions) {
     LaunchingFunctions.emplace();
@@ -259,7 +250,7 @@ bool KernelLaunchUncheckedCheck::mayLaunch(const FunctionDecl *FD, ASTContext &C
     const BodyParents &Parents = BodyParents::forAST(Ctx);
     auto Add = [&](const CallExpr *CE) {
       if (const FunctionDecl *Outer = Parents.enclosingFunction(CE))
-        LaunchingFunctions->insert(instantiationRoot(Outer));
+        LaunchingFunctions->insert(patternKey(Outer));
     };
     // A launch function's calls (the callee decides: launchApiKind).
     for (const auto &[Callee, CallsOf] : Calls.callees())
@@ -268,7 +259,7 @@ bool KernelLaunchUncheckedCheck::mayLaunch(const FunctionDecl *FD, ASTContext &C
     llvm::for_each(Calls.launches(), Add);
     llvm::for_each(Calls.indirectLaunches(), Add);
   }
-  return LaunchingFunctions->count(instantiationRoot(FD));
+  return LaunchingFunctions->count(patternKey(FD));
 }
 
 void KernelLaunchUncheckedCheck::checkMatch(const MatchFinder::MatchResult &Result) {

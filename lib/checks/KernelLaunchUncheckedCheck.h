@@ -49,7 +49,7 @@ private:
                     clang::ASTContext &Ctx);
   /// Whether \p FD's body may hold a launch: the functions that enclose one
   /// of the CallIndex's launches (a kernel launch or a call of a launch
-  /// function), each as its template instantiation pattern, since a launch
+  /// function), each as its template instantiation pattern (patternKey), since a launch
   /// that instantiation shares between a pattern and its specializations is
   /// indexed once. Every other body needs no walk.
   bool mayLaunch(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
