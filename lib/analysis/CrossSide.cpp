@@ -30,31 +30,28 @@ Registry &registry() {
 
 json::Value sideFactToJSON(const SideFact &F) {
   json::Array Locs;
+  Locs.reserve(F.Locations.size());
   for (const FactLocation &L : F.Locations)
-    Locs.push_back(json::Object{{"file", L.File}, {"offset", L.Offset}});
-  return json::Object{{"rule", F.RuleId},
-                      {"key", F.Key},
-                      {"locations", std::move(Locs)},
-                      {"value", F.Value}};
+    Locs.push_back(json::Array{L.File, L.Offset});
+  return json::Array{F.RuleId, F.Key, std::move(Locs), F.Value};
 }
 
 llvm::Expected<SideFact> sideFactFromJSON(const json::Value &V) {
-  const json::Object *O = V.getAsObject();
-  if (!O || !O->getString("rule"))
-    return llvm::createStringError("malformed side fact: not an object with a rule id");
+  const json::Array *A = V.getAsArray();
+  if (!A || A->size() != 4 || !(*A)[0].getAsString() || !(*A)[1].getAsString() ||
+      !(*A)[2].getAsArray())
+    return llvm::createStringError(
+        "malformed side fact: not an array of rule id, key, locations and value");
   SideFact F;
-  F.RuleId = O->getString("rule")->str();
-  F.Key = O->getString("key").value_or("").str();
-  if (const json::Array *Locs = O->getArray("locations"))
-    for (const json::Value &L : *Locs) {
-      const json::Object *LO = L.getAsObject();
-      if (!LO)
-        return llvm::createStringError("malformed side fact: a location is not an object");
-      F.Locations.push_back({LO->getString("file").value_or("").str(),
-                             unsigned(LO->getInteger("offset").value_or(0))});
-    }
-  if (const json::Value *Val = O->get("value"))
-    F.Value = *Val;
+  F.RuleId = (*A)[0].getAsString()->str();
+  F.Key = (*A)[1].getAsString()->str();
+  for (const json::Value &L : *(*A)[2].getAsArray()) {
+    const json::Array *Pair = L.getAsArray();
+    if (!Pair || Pair->size() != 2 || !(*Pair)[0].getAsString() || !(*Pair)[1].getAsUINT64())
+      return llvm::createStringError("malformed side fact: a location is not a [file, offset] pair");
+    F.Locations.push_back({(*Pair)[0].getAsString()->str(), unsigned(*(*Pair)[1].getAsUINT64())});
+  }
+  F.Value = (*A)[3];
   return F;
 }
 

@@ -81,8 +81,11 @@ struct SideFact {
   }
 };
 
-/// JSON form of a fact and back (the worker process's result file).
-/// sideFactFromJSON fails on a value that is not an object or has no rule id.
+/// JSON form of a fact and back (the worker process's result file, the
+/// result cache): [rule id, key, [[file, offset], ...], value]. Arrays, not
+/// objects: a unit can record tens of thousands of facts, and a json::Object
+/// costs kilobytes however few its keys (llvm::DenseMap's smallest table).
+/// sideFactFromJSON fails on a value not in that form.
 llvm::json::Value sideFactToJSON(const SideFact &F);
 llvm::Expected<SideFact> sideFactFromJSON(const llvm::json::Value &V);
 

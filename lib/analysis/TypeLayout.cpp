@@ -19,8 +19,7 @@ public:
   }
 
   void entry(std::string Name, int64_t Bit, int64_t Bits, SourceLocation L) {
-    Fields.push_back(json::Object{
-        {"name", std::move(Name)}, {"bit", Bit}, {"bits", Bits}, {"loc", loc(L)}});
+    Fields.push_back({std::move(Name), Bit, Bits, loc(L)});
   }
 
   /// The entries of the object of type \p T at bit \p Base, names prefixed.
@@ -68,21 +67,17 @@ public:
     }
   }
 
-  json::Array Fields;
+  std::vector<LayoutEntry> Fields;
 
 private:
   const ASTContext &Ctx;
   std::vector<SourceLocation> &Locs;
 };
 
-std::optional<int64_t> integer(const json::Object &O, llvm::StringRef K) {
-  return O.getInteger(K);
-}
-
 } // namespace
 
-std::optional<json::Value> describeLayout(const ASTContext &Ctx, QualType T,
-                                          std::vector<SourceLocation> &Locs) {
+std::optional<TypeLayout> describeLayout(const ASTContext &Ctx, QualType T,
+                                         std::vector<SourceLocation> &Locs) {
   if (T.isNull() || T->isDependentType() || T->isIncompleteType() ||
       T->containsErrors() || !T->isObjectType())
     return std::nullopt;
@@ -94,43 +89,68 @@ std::optional<json::Value> describeLayout(const ASTContext &Ctx, QualType T,
   SourceLocation TypeLoc;
   if (const auto *TD = C->getAsTagDecl())
     TypeLoc = TD->getLocation();
-  unsigned TypeLocIndex = W.loc(TypeLoc);
+  TypeLayout L;
+  L.Loc = W.loc(TypeLoc);
   W.members(C, 0, "", 0);
   TypeInfo TI = Ctx.getTypeInfo(C);
   PrintingPolicy Policy = Ctx.getPrintingPolicy();
   Policy.SuppressTagKeyword = true;
-  return json::Value(json::Object{{"type", T.getUnqualifiedType().getAsString(Policy)},
-                                  {"size", int64_t(Ctx.toCharUnitsFromBits(TI.Width).getQuantity())},
-                                  {"align", int64_t(Ctx.toCharUnitsFromBits(TI.Align).getQuantity())},
-                                  {"loc", TypeLocIndex},
-                                  {"fields", std::move(W.Fields)}});
+  L.Type = T.getUnqualifiedType().getAsString(Policy);
+  L.Size = Ctx.toCharUnitsFromBits(TI.Width).getQuantity();
+  L.Align = Ctx.toCharUnitsFromBits(TI.Align).getQuantity();
+  L.Fields = std::move(W.Fields);
+  return L;
 }
 
-std::optional<LayoutDifference> compareLayouts(const json::Value &Host,
-                                               const json::Value &Device) {
-  const json::Object *H = Host.getAsObject(), *D = Device.getAsObject();
-  if (!H || !D)
+json::Value layoutToJSON(const TypeLayout &L) {
+  json::Array Fields;
+  Fields.reserve(L.Fields.size());
+  for (const LayoutEntry &E : L.Fields)
+    Fields.push_back(json::Array{E.Name, E.Bit, E.Bits, E.Loc});
+  return json::Array{L.Type, L.Size, L.Align, L.Loc, std::move(Fields)};
+}
+
+std::optional<TypeLayout> layoutFromJSON(const json::Value &V) {
+  const json::Array *A = V.getAsArray();
+  if (!A || A->size() != 5)
     return std::nullopt;
+  TypeLayout L;
+  std::optional<llvm::StringRef> Type = (*A)[0].getAsString();
+  std::optional<int64_t> Size = (*A)[1].getAsInteger(), Align = (*A)[2].getAsInteger(),
+                         Loc = (*A)[3].getAsUINT64();
+  const json::Array *Fields = (*A)[4].getAsArray();
+  if (!Type || !Size || !Align || !Loc || !Fields)
+    return std::nullopt;
+  L.Type = Type->str();
+  L.Size = *Size, L.Align = *Align, L.Loc = unsigned(*Loc);
+  for (const json::Value &F : *Fields) {
+    const json::Array *E = F.getAsArray();
+    if (!E || E->size() != 4)
+      return std::nullopt;
+    std::optional<llvm::StringRef> Name = (*E)[0].getAsString();
+    std::optional<int64_t> Bit = (*E)[1].getAsInteger(), Bits = (*E)[2].getAsInteger(),
+                           ELoc = (*E)[3].getAsUINT64();
+    if (!Name || !Bit || !Bits || !ELoc)
+      return std::nullopt;
+    L.Fields.push_back({Name->str(), *Bit, *Bits, unsigned(*ELoc)});
+  }
+  return L;
+}
+
+std::optional<LayoutDifference> compareLayouts(const TypeLayout &H, const TypeLayout &D) {
   LayoutDifference Diff;
-  Diff.HostSize = integer(*H, "size").value_or(0);
-  Diff.DeviceSize = integer(*D, "size").value_or(0);
-  Diff.HostAlign = integer(*H, "align").value_or(0);
-  Diff.DeviceAlign = integer(*D, "align").value_or(0);
-  static const json::Array Empty;
-  const json::Array *HF = H->getArray("fields"), *DF = D->getArray("fields");
-  if (!HF)
-    HF = &Empty;
-  if (!DF)
-    DF = &Empty;
-  auto Field = [](const json::Array &A, size_t I) -> const json::Object * {
-    return I < A.size() ? A[I].getAsObject() : nullptr;
+  Diff.HostSize = H.Size;
+  Diff.DeviceSize = D.Size;
+  Diff.HostAlign = H.Align;
+  Diff.DeviceAlign = D.Align;
+  const std::vector<LayoutEntry> &HF = H.Fields, &DF = D.Fields;
+  auto Field = [](const std::vector<LayoutEntry> &A, size_t I) -> const LayoutEntry * {
+    return I < A.size() ? &A[I] : nullptr;
   };
-  auto NameOf = [](const json::Object *O) {
-    return O ? O->getString("name").value_or("") : llvm::StringRef();
-  };
-  auto IndexOf = [&](const json::Array &A, llvm::StringRef Name) -> std::optional<size_t> {
+  auto IndexOf = [](const std::vector<LayoutEntry> &A,
+                    llvm::StringRef Name) -> std::optional<size_t> {
     for (size_t I = 0; I < A.size(); ++I)
-      if (NameOf(Field(A, I)) == Name)
+      if (A[I].Name == Name)
         return I;
     return std::nullopt;
   };
@@ -143,50 +163,48 @@ std::optional<LayoutDifference> compareLayouts(const json::Value &Host,
       return Outer;
     return D;
   };
-  for (size_t I = 0; I < std::max(HF->size(), DF->size()); ++I) {
+  for (size_t I = 0; I < std::max(HF.size(), DF.size()); ++I) {
     LayoutDifference Here = Diff;
-    const json::Object *HO = Field(*HF, I), *DO = Field(*DF, I);
-    if (HO && DO && NameOf(HO) == NameOf(DO)) {
-      int64_t HB = integer(*HO, "bit").value_or(0), DB = integer(*DO, "bit").value_or(0);
-      int64_t HS = integer(*HO, "bits").value_or(0), DS = integer(*DO, "bits").value_or(0);
-      if (HB == DB && HS == DS)
+    const LayoutEntry *HO = Field(HF, I), *DO = Field(DF, I);
+    if (HO && DO && HO->Name == DO->Name) {
+      if (HO->Bit == DO->Bit && HO->Bits == DO->Bits)
         continue;
       Here.HostField = I;
       Here.DeviceField = I;
-      Here.Field = NameOf(HO).str();
-      Here.HostBit = HB, Here.DeviceBit = DB, Here.HostBits = HS, Here.DeviceBits = DS;
-      if (HB == DB && !Outer) { // the size alone: look inside first
+      Here.Field = HO->Name;
+      Here.HostBit = HO->Bit, Here.DeviceBit = DO->Bit;
+      Here.HostBits = HO->Bits, Here.DeviceBits = DO->Bits;
+      if (HO->Bit == DO->Bit && !Outer) { // the size alone: look inside first
         Outer = Here;
         continue;
       }
       return Found(Here);
     }
     // Names differ at I (or one side has ended): an entry only one side has.
-    if (DO && !IndexOf(*HF, NameOf(DO))) {
+    if (DO && !IndexOf(HF, DO->Name)) {
       Here.DeviceField = I;
-      Here.Field = NameOf(DO).str();
-      Here.DeviceBit = integer(*DO, "bit").value_or(0);
-      Here.DeviceBits = integer(*DO, "bits").value_or(0);
+      Here.Field = DO->Name;
+      Here.DeviceBit = DO->Bit;
+      Here.DeviceBits = DO->Bits;
       return Found(Here);
     }
-    if (HO && !IndexOf(*DF, NameOf(HO))) {
+    if (HO && !IndexOf(DF, HO->Name)) {
       Here.HostField = I;
-      Here.Field = NameOf(HO).str();
-      Here.HostBit = integer(*HO, "bit").value_or(0);
-      Here.HostBits = integer(*HO, "bits").value_or(0);
+      Here.Field = HO->Name;
+      Here.HostBit = HO->Bit;
+      Here.HostBits = HO->Bits;
       return Found(Here);
     }
     // Both sides have both names, in another order: the host's entry.
     if (HO) {
-      std::optional<size_t> J = IndexOf(*DF, NameOf(HO));
-      const json::Object *Other = Field(*DF, *J);
+      size_t J = *IndexOf(DF, HO->Name);
       Here.HostField = I;
-      Here.DeviceField = *J;
-      Here.Field = NameOf(HO).str();
-      Here.HostBit = integer(*HO, "bit").value_or(0);
-      Here.HostBits = integer(*HO, "bits").value_or(0);
-      Here.DeviceBit = integer(*Other, "bit").value_or(0);
-      Here.DeviceBits = integer(*Other, "bits").value_or(0);
+      Here.DeviceField = J;
+      Here.Field = HO->Name;
+      Here.HostBit = HO->Bit;
+      Here.HostBits = HO->Bits;
+      Here.DeviceBit = DF[J].Bit;
+      Here.DeviceBits = DF[J].Bits;
       return Found(Here);
     }
   }

@@ -2,8 +2,8 @@
 //
 // The layout of a type as one compilation lays it out (clang's
 // ASTRecordLayout: size, alignment, the bit offset of every field, base and
-// bit-field), flattened into JSON so that two compilations' layouts can be
-// compared after the fact: cuda-host-device-layout-mismatch records the
+// bit-field), recorded as data (and as compact JSON) so that two compilations' layouts
+// can be compared after the fact: cuda-host-device-layout-mismatch records the
 // layout of every kernel parameter type on the host side and on each device
 // side, and the driver compares them (analysis/CrossSide.h).
 //
@@ -31,21 +31,50 @@ namespace cuda_lint {
 /// MaxLayoutEntries entries (and its size and alignment).
 constexpr unsigned MaxLayoutEntries = 512;
 
-/// The layout of \p T in \p Ctx as JSON:
-///   {"type": "S", "size": bytes, "align": bytes, "loc": N,
-///    "fields": [{"name": "in.x", "bit": offset in bits from the start of T,
-///                "bits": size in bits (a bit-field's width), "loc": N}, ...]}
-/// Fields are flattened depth first: a record-typed field (or base, named
-/// "base 'B'") is an entry followed by its own fields with its name as prefix
-/// ("in.x"); an array of records recurses into its first element ("a[0].x").
-/// "loc" indexes \p Locs, to which the declaration of the type and of each
-/// field is appended. A type that is not a complete object type (or
-/// dependent, or invalid) gives nullopt.
-std::optional<llvm::json::Value> describeLayout(const clang::ASTContext &Ctx,
-                                                clang::QualType T,
-                                                std::vector<clang::SourceLocation> &Locs);
+/// One entry of a flattened layout: a field, a base or a bit-field.
+struct LayoutEntry {
+  std::string Name; ///< "in.x", "base 'B'", "a[0].x"
+  int64_t Bit = 0;  ///< offset in bits from the start of the described type
+  int64_t Bits = 0; ///< size in bits (a bit-field's width)
+  unsigned Loc = 0; ///< index of its declaration in the locations vector
+  bool operator==(const LayoutEntry &O) const {
+    return Name == O.Name && Bit == O.Bit && Bits == O.Bits && Loc == O.Loc;
+  }
+};
 
-/// Where two layouts of one type first differ (describeLayout's form).
+/// A type's layout as one compilation lays it out.
+struct TypeLayout {
+  std::string Type;                ///< the type as written for diagnostics
+  int64_t Size = 0, Align = 0;     ///< bytes
+  unsigned Loc = 0;                ///< index of the type's declaration
+  std::vector<LayoutEntry> Fields; ///< flattened depth first
+  bool operator==(const TypeLayout &O) const {
+    return Type == O.Type && Size == O.Size && Align == O.Align && Loc == O.Loc &&
+           Fields == O.Fields;
+  }
+};
+
+/// The layout of \p T in \p Ctx. Fields are flattened depth first: a
+/// record-typed field (or base, named "base 'B'") is an entry followed by its
+/// own fields with its name as prefix ("in.x"); an array of records recurses
+/// into its first element ("a[0].x"). Each entry's Loc (and the type's)
+/// indexes \p Locs, to which the declaration of the type and of each field is
+/// appended. A type that is not a complete object type (or dependent, or
+/// invalid) gives nullopt.
+std::optional<TypeLayout> describeLayout(const clang::ASTContext &Ctx, clang::QualType T,
+                                         std::vector<clang::SourceLocation> &Locs);
+
+/// The layout as compact JSON, for a side fact that travels between
+/// processes: [type, size, align, loc, [[name, bit, bits, loc], ...]].
+/// Arrays, not objects: a kernel template's specializations record one
+/// layout per parameter each, and a json::Object costs kilobytes however few
+/// its keys (llvm::DenseMap's smallest table has 64 buckets).
+llvm::json::Value layoutToJSON(const TypeLayout &L);
+
+/// layoutToJSON's form back; nullopt for a value not in that form.
+std::optional<TypeLayout> layoutFromJSON(const llvm::json::Value &V);
+
+/// Where two layouts of one type first differ.
 struct LayoutDifference {
   int64_t HostSize = 0, DeviceSize = 0;   ///< bytes
   int64_t HostAlign = 0, DeviceAlign = 0; ///< bytes
@@ -58,13 +87,12 @@ struct LayoutDifference {
   int64_t HostBits = 0, DeviceBits = 0;   ///< its size in bits on each side
 };
 
-/// The first difference of \p Host and \p Device (two describeLayout
-/// values; a record-typed entry that differs in size only is reported at the
-/// first difference inside it, if any), or nullopt when they have the same size, alignment and fields
-/// (names, offsets and sizes; the types' names are not compared). A value
-/// not in describeLayout's form compares as no difference.
-std::optional<LayoutDifference> compareLayouts(const llvm::json::Value &Host,
-                                               const llvm::json::Value &Device);
+/// The first difference of \p Host and \p Device (a record-typed entry that
+/// differs in size only is reported at the first difference inside it, if
+/// any), or nullopt when they have the same size, alignment and fields
+/// (names, offsets and sizes; the types' names are not compared).
+std::optional<LayoutDifference> compareLayouts(const TypeLayout &Host,
+                                               const TypeLayout &Device);
 
 } // namespace cuda_lint
 

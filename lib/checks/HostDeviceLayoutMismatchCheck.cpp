@@ -44,18 +44,13 @@ void HostDeviceLayoutMismatchCheck::onEndOfTranslationUnit() {
     std::string Short = nameForDiagnostic(FD, *Ctx);
     for (unsigned I = 0; I < FD->getNumParams(); ++I) {
       const ParmVarDecl *P = FD->getParamDecl(I);
-      std::vector<SourceLocation> Locs{P->getLocation()};
-      std::optional<json::Value> Layout = describeLayout(*Ctx, P->getType(), Locs);
-      if (!Layout)
+      const DescribedType *Described = describe(P->getType());
+      if (!Described)
         continue;
-      SideFact F;
-      F.RuleId = RuleId.str();
-      F.Key = Signature + "#" + std::to_string(I);
-      for (SourceLocation L : Locs)
-        F.Locations.push_back(factLocation(*SM, L).value_or(FactLocation{}));
+      std::optional<FactLocation> Where = factLocation(*SM, P->getLocation());
       // Where the finding would go (compareHostDeviceLayouts): a NOLINT
       // there or the header filter drops it as it drops per-side findings.
-      if (F.Locations.front().File.empty())
+      if (!Where || Where->File.empty())
         continue;
       auto [Known, New] = SuppressedAt.try_emplace(P->getLocation().getRawEncoding(), false);
       if (New)
@@ -63,13 +58,33 @@ void HostDeviceLayoutMismatchCheck::onEndOfTranslationUnit() {
                                                    P->getLocation());
       if (Known->second)
         continue;
-      F.Value = json::Object{
-          {"kernel", Short},
-          {"param", P->getDeclName() ? P->getNameAsString() : "#" + std::to_string(I + 1)},
-          {"layout", std::move(*Layout)}};
+      SideFact F;
+      F.RuleId = RuleId.str();
+      F.Key = Signature + "#" + std::to_string(I);
+      F.Locations = Described->Locations;
+      F.Locations.front() = std::move(*Where);
+      F.Value = json::Array{Short,
+                            P->getDeclName() ? P->getNameAsString() : "#" + std::to_string(I + 1),
+                            Described->Layout};
       recordSideFact(std::move(F));
     }
   }
+}
+
+const HostDeviceLayoutMismatchCheck::DescribedType *
+HostDeviceLayoutMismatchCheck::describe(QualType T) {
+  auto [It, New] = Described.try_emplace(T.getTypePtrOrNull());
+  if (New) {
+    std::vector<SourceLocation> Locs{SourceLocation()}; // the parameter's, per fact
+    if (std::optional<TypeLayout> L = describeLayout(*Ctx, T, Locs)) {
+      DescribedType D;
+      D.Layout = layoutToJSON(*L);
+      for (SourceLocation Loc : Locs)
+        D.Locations.push_back(factLocation(*SM, Loc).value_or(FactLocation{}));
+      It->second = std::move(D);
+    }
+  }
+  return It->second ? &*It->second : nullptr;
 }
 
 namespace {
@@ -93,19 +108,26 @@ std::string widthText(int64_t Bits) {
   return std::to_string(Bits) + (Bits == 1 ? " bit" : " bits");
 }
 
-FactLocation locationOf(const SideFact &F, const json::Object *Entry) {
-  if (Entry)
-    if (std::optional<int64_t> I = Entry->getInteger("loc"))
-      if (*I >= 0 && size_t(*I) < F.Locations.size() && !F.Locations[*I].File.empty())
-        return F.Locations[*I];
+FactLocation locationOf(const SideFact &F, unsigned Loc) {
+  if (Loc < F.Locations.size() && !F.Locations[Loc].File.empty())
+    return F.Locations[Loc];
   return F.Locations.empty() ? FactLocation{} : F.Locations.front();
 }
 
-const json::Object *fieldAt(const json::Object *Layout, std::optional<size_t> I) {
-  if (!Layout || !I)
-    return nullptr;
-  const json::Array *A = Layout->getArray("fields");
-  return A && *I < A->size() ? (*A)[*I].getAsObject() : nullptr;
+/// The fact's value: [kernel, parameter, layout] (the check's form).
+struct LayoutFact {
+  llvm::StringRef Kernel, Param;
+  TypeLayout Layout;
+};
+std::optional<LayoutFact> layoutFact(const SideFact &F) {
+  const json::Array *A = F.Value.getAsArray();
+  if (!A || A->size() != 3)
+    return std::nullopt;
+  std::optional<llvm::StringRef> Kernel = (*A)[0].getAsString(), Param = (*A)[1].getAsString();
+  std::optional<TypeLayout> Layout = layoutFromJSON((*A)[2]);
+  if (!Kernel || !Param || !Layout)
+    return std::nullopt;
+  return LayoutFact{*Kernel, *Param, std::move(*Layout)};
 }
 
 } // namespace
@@ -113,22 +135,18 @@ const json::Object *fieldAt(const json::Object *Layout, std::optional<size_t> I)
 std::optional<CrossSideFinding> compareHostDeviceLayouts(const SideFact &Host,
                                                          const SideFact &Device,
                                                          llvm::StringRef) {
-  const json::Object *HV = Host.Value.getAsObject(), *DV = Device.Value.getAsObject();
+  std::optional<LayoutFact> HV = layoutFact(Host), DV = layoutFact(Device);
   if (!HV || !DV || Host.Locations.empty())
     return std::nullopt;
-  const json::Value *HL = HV->get("layout"), *DL = DV->get("layout");
-  if (!HL || !DL)
-    return std::nullopt;
-  std::optional<LayoutDifference> Diff = compareLayouts(*HL, *DL);
+  std::optional<LayoutDifference> Diff = compareLayouts(HV->Layout, DV->Layout);
   if (!Diff)
     return std::nullopt;
-  const json::Object *HLO = HL->getAsObject(), *DLO = DL->getAsObject();
-  llvm::StringRef Type = HLO->getString("type").value_or("");
+  const std::string &Type = HV->Layout.Type;
   CrossSideFinding F;
   F.Message.Where = Host.Locations.front();
   F.Message.Message = "the layout of " + quoted(Type) + ", type of parameter " +
-                      quoted(HV->getString("param").value_or("")) + " of kernel " +
-                      quoted(HV->getString("kernel").value_or("")) +
+                      quoted(HV->Param) + " of kernel " +
+                      quoted(HV->Kernel) +
                       ", differs between the host and the device side (host: " +
                       sizeText(Diff->HostSize, Diff->HostAlign) + "; device: " +
                       sizeText(Diff->DeviceSize, Diff->DeviceAlign) +
@@ -137,7 +155,7 @@ std::optional<CrossSideFinding> compareHostDeviceLayouts(const SideFact &Host,
   CrossSideMessage Note;
   std::string Field = quoted(Diff->Field);
   if (Diff->HostField && Diff->DeviceField) {
-    Note.Where = locationOf(Host, fieldAt(HLO, Diff->HostField));
+    Note.Where = locationOf(Host, HV->Layout.Fields[*Diff->HostField].Loc);
     if (Diff->HostBit != Diff->DeviceBit)
       Note.Message = "field " + Field + " is at " + offsetText(Diff->HostBit) +
                      " on the host side and at " + offsetText(Diff->DeviceBit) +
@@ -147,15 +165,15 @@ std::optional<CrossSideFinding> compareHostDeviceLayouts(const SideFact &Host,
                      widthText(Diff->HostBits) + " on the host side and " +
                      widthText(Diff->DeviceBits) + " on the device side";
   } else if (Diff->DeviceField) {
-    Note.Where = locationOf(Device, fieldAt(DLO, Diff->DeviceField));
+    Note.Where = locationOf(Device, DV->Layout.Fields[*Diff->DeviceField].Loc);
     Note.Message = "field " + Field + " (" + offsetText(Diff->DeviceBit) +
                    ") exists on the device side only";
   } else if (Diff->HostField) {
-    Note.Where = locationOf(Host, fieldAt(HLO, Diff->HostField));
+    Note.Where = locationOf(Host, HV->Layout.Fields[*Diff->HostField].Loc);
     Note.Message = "field " + Field + " (" + offsetText(Diff->HostBit) +
                    ") exists on the host side only";
   } else {
-    Note.Where = locationOf(Host, HLO);
+    Note.Where = locationOf(Host, HV->Layout.Loc);
     Note.Message = quoted(Type) + " has the same fields at the same offsets on both sides, "
                    "but another size or alignment";
   }

@@ -28,9 +28,21 @@ protected:
   void startTranslationUnit() override {
     Kernels.clear();
     SuppressedAt.clear();
+    Described.clear();
   }
 
 private:
+  /// A parameter type's layout, described once per translation unit (a
+  /// kernel template's specializations mostly share their parameter types).
+  struct DescribedType {
+    llvm::json::Value Layout = nullptr;  ///< layoutToJSON's form
+    std::vector<FactLocation> Locations; ///< [0] left for the parameter
+  };
+  /// The layout of \p T, or nullptr where describeLayout gives none; valid
+  /// until the next call.
+  const DescribedType *describe(clang::QualType T);
+  llvm::DenseMap<const clang::Type *, std::optional<DescribedType>> Described;
+
   llvm::SetVector<const clang::FunctionDecl *> Kernels; ///< canonical declarations
   /// crossSideFindingSuppressed's answer per parameter location: the
   /// specializations of a kernel template share their pattern's locations,

@@ -29,7 +29,7 @@ namespace cuda_lint {
 namespace {
 
 /// The format of entries: bumped when an entry's meaning changes.
-constexpr llvm::StringLiteral FormatVersion = "cuda-lint result cache v1";
+constexpr llvm::StringLiteral FormatVersion = "cuda-lint result cache v2";
 
 /// Environment variables that change a side's include search without
 /// appearing on its command line.

@@ -44,13 +44,25 @@ TEST(CrossSideTest, FactRoundTripThroughText) {
 
 TEST(CrossSideTest, MalformedFactsAreErrors) {
   EXPECT_FALSE(bool(sideFactFromJSON(json::Value(3))));
-  llvm::Expected<SideFact> NoRule = sideFactFromJSON(json::Object{{"key", "k"}});
+  llvm::Expected<SideFact> NoRule = sideFactFromJSON(json::Array{nullptr, "k", json::Array{}, 1});
   EXPECT_FALSE(bool(NoRule));
   llvm::consumeError(NoRule.takeError());
+  llvm::Expected<SideFact> Short = sideFactFromJSON(json::Array{"r", "k", json::Array{}});
+  EXPECT_FALSE(bool(Short));
+  llvm::consumeError(Short.takeError());
   llvm::Expected<SideFact> BadLoc =
-      sideFactFromJSON(json::Object{{"rule", "r"}, {"locations", json::Array{1}}});
+      sideFactFromJSON(json::Array{"r", "k", json::Array{1}, nullptr});
   EXPECT_FALSE(bool(BadLoc));
   llvm::consumeError(BadLoc.takeError());
+  llvm::Expected<SideFact> NegativeOffset =
+      sideFactFromJSON(json::Array{"r", "k", json::Array{json::Array{"f", -1}}, nullptr});
+  EXPECT_FALSE(bool(NegativeOffset));
+  llvm::consumeError(NegativeOffset.takeError());
+  // The well-formed neighbour of the cases above.
+  llvm::Expected<SideFact> Good =
+      sideFactFromJSON(json::Array{"r", "k", json::Array{json::Array{"f", 3}}, nullptr});
+  ASSERT_TRUE(bool(Good)) << llvm::toString(Good.takeError());
+  EXPECT_EQ(Good->Locations[0].Offset, 3u);
 }
 
 TEST(CrossSideTest, CollectorIsPerThreadAndNested) {
@@ -132,7 +144,7 @@ Side layoutsOf(llvm::StringRef Code, std::vector<std::string> Args) {
       continue;
     for (const ParmVarDecl *P : FD->parameters()) {
       std::vector<SourceLocation> Locs{P->getLocation()};
-      std::optional<json::Value> L = describeLayout(Ctx, P->getType(), Locs);
+      std::optional<TypeLayout> L = describeLayout(Ctx, P->getType(), Locs);
       if (!L)
         continue;
       SideFact F;
@@ -140,9 +152,7 @@ Side layoutsOf(llvm::StringRef Code, std::vector<std::string> Args) {
       F.Key = FD->getNameAsString() + "#" + P->getNameAsString();
       for (SourceLocation Loc : Locs)
         F.Locations.push_back(factLocation(Ctx.getSourceManager(), Loc).value_or(FactLocation{}));
-      F.Value = json::Object{{"kernel", FD->getNameAsString()},
-                             {"param", P->getNameAsString()},
-                             {"layout", std::move(*L)}};
+      F.Value = json::Array{FD->getNameAsString(), P->getNameAsString(), layoutToJSON(*L)};
       S.Facts.push_back(std::move(F));
     }
   }
@@ -181,9 +191,16 @@ TEST(CrossSideTest, LayoutsCompareAcrossCompilations) {
   }
 
   // Outer: the nested member only the device side has.
-  std::optional<LayoutDifference> D0 =
-      compareLayouts(*Host.Facts[0].Value.getAsObject()->get("layout"),
-                     *Dev.Facts[0].Value.getAsObject()->get("layout"));
+  auto LayoutOf = [](const SideFact &F) {
+    std::optional<TypeLayout> L = layoutFromJSON((*F.Value.getAsArray())[2]);
+    EXPECT_TRUE(L);
+    return L.value_or(TypeLayout{});
+  };
+  TypeLayout HostOuter = LayoutOf(Host.Facts[0]);
+  EXPECT_EQ(HostOuter.Type, "Outer");
+  // before, in, in.s, in.x on the host side.
+  EXPECT_EQ(HostOuter.Fields.size(), 4u);
+  std::optional<LayoutDifference> D0 = compareLayouts(HostOuter, LayoutOf(Dev.Facts[0]));
   ASSERT_TRUE(D0);
   EXPECT_EQ(D0->HostSize, 12);
   EXPECT_EQ(D0->DeviceSize, 16);
@@ -215,26 +232,45 @@ TEST(CrossSideTest, LayoutsCompareAcrossCompilations) {
 }
 
 TEST(CrossSideTest, SizeOnlyAndWidthDifferences) {
-  json::Value A = json::Object{{"size", 12}, {"align", 4}, {"fields", json::Array{}}};
-  json::Value B = json::Object{{"size", 16}, {"align", 16}, {"fields", json::Array{}}};
+  TypeLayout A{"S", 12, 4, 0, {}};
+  TypeLayout B{"S", 16, 16, 0, {}};
   std::optional<LayoutDifference> D = compareLayouts(A, B);
   ASSERT_TRUE(D);
   EXPECT_FALSE(D->HostField);
   EXPECT_FALSE(D->DeviceField);
   EXPECT_FALSE(compareLayouts(A, A));
-  auto WithField = [](int Bits) {
-    return json::Value(json::Object{
-        {"size", 4},
-        {"align", 4},
-        {"fields", json::Array{json::Object{{"name", "f"}, {"bit", 4}, {"bits", Bits}, {"loc", 0}}}}});
-  };
+  auto WithField = [](int Bits) { return TypeLayout{"S", 4, 4, 0, {{"f", 4, Bits, 1}}}; };
   std::optional<LayoutDifference> W = compareLayouts(WithField(5), WithField(3));
   ASSERT_TRUE(W);
   EXPECT_EQ(W->Field, "f");
   EXPECT_EQ(W->HostBits, 5);
   EXPECT_EQ(W->DeviceBits, 3);
-  // Not a layout: no difference (and no crash).
-  EXPECT_FALSE(compareLayouts(json::Value(1), WithField(3)));
+}
+
+TEST(CrossSideTest, LayoutJSONRoundTripAndMalformedLayouts) {
+  TypeLayout L{"Outer", 16, 8, 1, {{"in", 0, 64, 2}, {"in.x", 32, 32, 3}}};
+  std::string Text;
+  llvm::raw_string_ostream(Text) << layoutToJSON(L);
+  EXPECT_EQ(Text, R"(["Outer",16,8,1,[["in",0,64,2],["in.x",32,32,3]]])");
+  auto Parsed = json::parse(Text);
+  ASSERT_TRUE(bool(Parsed));
+  std::optional<TypeLayout> Back = layoutFromJSON(*Parsed);
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(*Back, L);
+  // Not a layout: nullopt (and no crash), and a fact holding one compares
+  // as no finding.
+  EXPECT_FALSE(layoutFromJSON(json::Value(1)));
+  EXPECT_FALSE(layoutFromJSON(json::Array{"S", 4, 4, 0}));
+  EXPECT_FALSE(layoutFromJSON(json::Array{"S", 4, 4, 0, json::Array{json::Array{"f", 0, 8}}}));
+  EXPECT_FALSE(layoutFromJSON(json::Array{"S", 4, 4, -1, json::Array{}}));
+  SideFact Good = fact("cuda-host-device-layout-mismatch", "k#0",
+                       json::Array{"k", "s", layoutToJSON(TypeLayout{"S", 4, 4, 0, {}})});
+  SideFact Bad = fact("cuda-host-device-layout-mismatch", "k#0", json::Array{"k", "s", 1});
+  EXPECT_FALSE(compareHostDeviceLayouts(Good, Bad, "sm_90"));
+  EXPECT_FALSE(compareHostDeviceLayouts(Bad, Good, "sm_90"));
+  SideFact Bigger = fact("cuda-host-device-layout-mismatch", "k#0",
+                         json::Array{"k", "s", layoutToJSON(TypeLayout{"S", 8, 4, 0, {}})});
+  EXPECT_TRUE(compareHostDeviceLayouts(Good, Bigger, "sm_90"));
 }
 
 } // namespace
