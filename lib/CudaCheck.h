@@ -179,6 +179,12 @@ protected:
                                       llvm::StringRef RuleId);
   /// Whether \p Loc (its expansion) is in a system header.
   bool inSystemHeader(clang::SourceLocation Loc) const;
+  /// Whether this translation unit is a device-side compilation; usable from
+  /// registerMatchers on (clang-tidy sets the language options before it), so
+  /// that a rule which only acts on one side registers no matcher on the
+  /// other: a matcher costs its evaluation at every node of its kind, every
+  /// template instantiation included.
+  bool onDeviceSide() const { return getLangOpts().CUDAIsDevice; }
 
   /// The catalog entry of this check (nullptr for an id without docs page).
   const RuleInfo *Rule;
@@ -224,6 +230,15 @@ std::string nameForDiagnostic(const clang::NamedDecl *D, const clang::ASTContext
 bool inMacroExpansion(const clang::SourceManager &SM, const clang::LangOptions &LO,
                       clang::SourceLocation Loc,
                       llvm::function_ref<bool(llvm::StringRef)> Named);
+
+/// Matches a call whose direct callee is a function named one of \p Names
+/// (unqualified identifiers, in any namespace): what
+/// `callExpr(callee(functionDecl(hasAnyName(...))))` matches, in one test
+/// instead of three nested matchers, as it runs at every call of the unit.
+AST_MATCHER_P(clang::CallExpr, calleeNamedAnyOf, std::vector<llvm::StringRef>, Names) {
+  const clang::FunctionDecl *FD = Node.getDirectCallee();
+  return FD && FD->getIdentifier() && llvm::is_contained(Names, FD->getName());
+}
 
 /// A check option holding a list (clang-tidy's convention: separated by ';'
 /// or ','), trimmed, empty items dropped.

@@ -6,6 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include <bitset>
 
 using namespace clang;
 
@@ -30,17 +31,35 @@ const IntrinsicInfo Table[] = {
 #include "analysis/CudaIntrinsics.def"
 };
 
-/// The table indexed: exact names, and the prefixes in table order.
+/// The first two characters of \p Name as an index into Index::Leading.
+unsigned leadingPair(llvm::StringRef Name) {
+  return (unsigned(uint8_t(Name[0])) << 8) | uint8_t(Name[1]);
+}
+
+/// The table indexed: exact names, the prefixes in table order, and the
+/// first two characters of every name and prefix (a function whose name
+/// starts otherwise, most of a unit's calls, is rejected before any look-up).
 struct Index {
   llvm::StringMap<llvm::SmallVector<const IntrinsicInfo *, 2>> Exact;
   llvm::SmallVector<const IntrinsicInfo *, 16> Prefixes;
+  std::bitset<1 << 16> Leading;
+  bool AnyShort = false; ///< a name or prefix of one character: no filter
   Index() {
     for (const IntrinsicInfo &I : Table) {
       if (I.IsPrefix)
         Prefixes.push_back(&I);
       else
         Exact[I.Name].push_back(&I);
+      if (I.Name.size() < 2)
+        AnyShort = true;
+      else
+        Leading.set(leadingPair(I.Name));
     }
+  }
+  /// Whether some entry can be named \p Name (the runtime API's `_ptsz` /
+  /// `_ptds` variants keep their entry's first characters).
+  bool mayName(llvm::StringRef Name) const {
+    return AnyShort || (Name.size() >= 2 && Leading.test(leadingPair(Name)));
   }
 };
 
@@ -95,7 +114,7 @@ const IntrinsicInfo *findWithSuffixes(llvm::StringRef Name,
 } // namespace
 
 const IntrinsicInfo *lookupIntrinsic(const FunctionDecl *FD) {
-  if (!FD || !FD->getIdentifier())
+  if (!FD || !FD->getIdentifier() || !index().mayName(FD->getName()))
     return nullptr;
   llvm::SmallVector<llvm::StringRef, 4> NS;
   for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())

@@ -10,7 +10,7 @@ namespace cuda_lint {
 
 void AssumeSideEffectCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasName("__builtin_assume"))), argumentCountIs(1))
+      callExpr(calleeNamedAnyOf({"__builtin_assume"}), argumentCountIs(1))
           .bind("call"),
       this);
 }

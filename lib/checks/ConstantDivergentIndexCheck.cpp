@@ -9,6 +9,8 @@ using namespace clang::ast_matchers;
 namespace cuda_lint {
 
 void ConstantDivergentIndexCheck::registerMatchers(MatchFinder *Finder) {
+  if (!onDeviceSide()) // checkMatch says why
+    return;
   auto ConstantVar = declRefExpr(to(varDecl(hasAttr(attr::CUDAConstant)).bind("var")));
   // c[i], s.table[i] (s __constant__), and the first index of c[i][j].
   auto ConstantArray = ignoringParenImpCasts(

@@ -15,6 +15,8 @@ DeviceLaunchWithoutRdcCheck::DeviceLaunchWithoutRdcCheck(llvm::StringRef Name,
       RdcFact(Options.getLocalOrGlobal("CudaLint.RelocatableDeviceCode", "") == "true") {}
 
 void DeviceLaunchWithoutRdcCheck::registerMatchers(MatchFinder *Finder) {
+  if (!onDeviceSide()) // checkMatch says why
+    return;
   Finder->addMatcher(
       cudaKernelCallExpr(forEnclosingFunction(functionDecl().bind("caller"))).bind("launch"), this);
 }

@@ -43,10 +43,25 @@ enum class Use { Read, Write, Address };
 
 } // namespace
 
+namespace {
+/// A reference to a variable in a device memory space (`__device__`,
+/// `__constant__`, `__shared__`), the variable bound as "var": one test in
+/// C++ instead of a matcher per attribute, as it runs at every DeclRefExpr
+/// of the unit.
+AST_MATCHER(DeclRefExpr, refersToDeviceVariable) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(Node.getDecl());
+  if (!VD || !(VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<CUDAConstantAttr>() ||
+               VD->hasAttr<CUDASharedAttr>()))
+    return false;
+  Builder->setBinding("var", DynTypedNode::create(*VD));
+  return true;
+}
+} // namespace
+
 void DeviceVariableHostAccessCheck::registerMatchers(MatchFinder *Finder) {
-  auto DeviceVar = varDecl(anyOf(hasAttr(attr::CUDADevice), hasAttr(attr::CUDAConstant),
-                                 hasAttr(attr::CUDAShared)));
-  Finder->addMatcher(declRefExpr(to(DeviceVar.bind("var")),
+  if (onDeviceSide()) // checkMatch says why
+    return;
+  Finder->addMatcher(declRefExpr(refersToDeviceVariable(),
                                  forEnclosingFunction(functionDecl().bind("fn")))
                          .bind("ref"),
                      this);

@@ -9,8 +9,7 @@ namespace cuda_lint {
 
 void ExpectNonConstantCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName("__builtin_expect",
-                                              "__builtin_expect_with_probability"))))
+      callExpr(calleeNamedAnyOf({"__builtin_expect", "__builtin_expect_with_probability"}))
           .bind("call"),
       this);
 }

@@ -11,6 +11,8 @@ using namespace clang::ast_matchers;
 namespace cuda_lint {
 
 void SharedBankConflictCheck::registerMatchers(MatchFinder *Finder) {
+  if (!onDeviceSide()) // the device side runs the code
+    return;
   auto Shared = declRefExpr(to(varDecl(hasAttr(attr::CUDAShared)).bind("var")));
   auto InDeviceCode = forEnclosingFunction(
       functionDecl(isDefinition(),

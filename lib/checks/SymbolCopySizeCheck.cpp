@@ -21,9 +21,9 @@ const VarDecl *symbolOf(const Expr *E) {
 } // namespace
 
 void SymbolCopySizeCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(
-                                  "cudaMemcpyToSymbol", "cudaMemcpyToSymbolAsync",
-                                  "cudaMemcpyFromSymbol", "cudaMemcpyFromSymbolAsync"))))
+  Finder->addMatcher(callExpr(calleeNamedAnyOf({"cudaMemcpyToSymbol", "cudaMemcpyToSymbolAsync",
+                                                "cudaMemcpyFromSymbol",
+                                                "cudaMemcpyFromSymbolAsync"}))
                          .bind("call"),
                      this);
 }

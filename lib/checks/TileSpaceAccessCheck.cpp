@@ -8,14 +8,25 @@ using namespace clang::ast_matchers;
 
 namespace cuda_lint {
 
+namespace {
+/// A reference to a variable of static storage duration that is `__device__`
+/// or annotated (a tile space's variables), the variable bound as "var": one
+/// test in C++ instead of nested matchers, as it runs at every DeclRefExpr.
+AST_MATCHER(DeclRefExpr, refersToDeviceOrAnnotatedGlobal) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(Node.getDecl());
+  if (!VD || !VD->hasGlobalStorage() ||
+      !(VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<AnnotateAttr>()))
+    return false;
+  Builder->setBinding("var", DynTypedNode::create(*VD));
+  return true;
+}
+} // namespace
+
 void TileSpaceAccessCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      declRefExpr(to(varDecl(hasGlobalStorage(),
-                             anyOf(hasAttr(attr::CUDADevice), hasAttr(attr::Annotate)))
-                         .bind("var")),
-                  forEnclosingFunction(functionDecl().bind("fn")))
-          .bind("ref"),
-      this);
+  Finder->addMatcher(declRefExpr(refersToDeviceOrAnnotatedGlobal(),
+                                 forEnclosingFunction(functionDecl().bind("fn")))
+                         .bind("ref"),
+                     this);
 }
 
 void TileSpaceAccessCheck::checkMatch(const MatchFinder::MatchResult &Result) {

@@ -138,6 +138,9 @@ struct thread_block { __device__ unsigned thread_rank() const; };
 __device__ int atomicAdd(int *p, int v);
 __device__ unsigned __shfl_sync(unsigned m, unsigned v, int l, int w = 32);
 __device__ void user(int x);
+__device__ void u(int x);
+__device__ int atomicAdd_block(int *p, int v);
+int cudaLaunchKernel_ptsz(const void *f);
 __device__ void k(int *p) {
   int f = 0;
   nvcuda::wmma::mma_sync(f);
@@ -147,7 +150,10 @@ __device__ void k(int *p) {
   atomicAdd(p, 1);
   __shfl_sync(~0u, 1u, 0);
   user(1);
+  u(1);
+  atomicAdd_block(p, 1);
 }
+void h() { cudaLaunchKernel_ptsz(nullptr); }
 )cuda";
   std::vector<std::string> Args = {
       "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
@@ -165,7 +171,7 @@ __device__ void k(int *p) {
     }
   } Vis;
   Vis.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
-  ASSERT_EQ(Vis.Calls.size(), 6u);
+  ASSERT_EQ(Vis.Calls.size(), 9u);
   const IntrinsicInfo *Wmma = lookupIntrinsic(Vis.Calls[0]);
   ASSERT_TRUE(Wmma);
   EXPECT_EQ(Wmma->Kind, IntrinsicKind::WmmaCollective);
@@ -179,6 +185,13 @@ __device__ void k(int *p) {
                                  {IntrinsicKind::Atomic, IntrinsicKind::Vote}));
   EXPECT_EQ(lookupIntrinsic(Vis.Calls[4])->Kind, IntrinsicKind::Shuffle);
   EXPECT_FALSE(lookupIntrinsic(Vis.Calls[5])) << "user";
+  // The look-up rejects names by their first two characters first: a
+  // one-character name, a prefix entry's name and a `_ptsz` variant.
+  EXPECT_FALSE(lookupIntrinsic(Vis.Calls[6])) << "u";
+  ASSERT_TRUE(lookupIntrinsic(Vis.Calls[7])) << "atomicAdd_block";
+  EXPECT_EQ(lookupIntrinsic(Vis.Calls[7])->Kind, IntrinsicKind::Atomic);
+  ASSERT_TRUE(lookupIntrinsic(Vis.Calls[8])) << "cudaLaunchKernel_ptsz";
+  EXPECT_EQ(lookupIntrinsic(Vis.Calls[8])->Kind, IntrinsicKind::LaunchApi);
   EXPECT_FALSE(lookupIntrinsic(static_cast<const FunctionDecl *>(nullptr)));
 }
 
