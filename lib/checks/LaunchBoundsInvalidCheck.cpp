@@ -49,10 +49,11 @@ void LaunchBoundsInvalidCheck::checkFunction(const FunctionDecl *FD) {
       continue;
     CudaLaunchBounds V;
     V.Attr = A;
-    Expr::EvalResult Res;
+    // Folded once per translation unit (a constexpr call in the bounds of a
+    // kernel template costs about a million instructions per evaluation).
     auto Ev = [&](const Expr *E) -> std::optional<uint64_t> {
-      if (E && E->EvaluateAsInt(Res, *Ctx))
-        return Res.Val.getInt().getZExtValue();
+      if (std::optional<llvm::APSInt> V = launchBoundsArgValue(E, *Ctx))
+        return V->getZExtValue();
       return std::nullopt;
     };
     V.MaxThreadsPerBlock = Ev(A->getMaxThreads());

@@ -1256,18 +1256,23 @@ std::vector<FunctionRaces::Race> FunctionRaces::run(CFGCache &Cache) {
   return Out;
 }
 
-/// Whether \p FD's body names a `__shared__` variable (the cheap test that
-/// keeps the analysis to the functions that use shared memory).
+/// Whether an expression of \p FD's body (lambda bodies included) names a
+/// `__shared__` variable: the cheap test that keeps the analysis to the
+/// functions that use shared memory. A walk of the statements' children, not
+/// a RecursiveASTVisitor, which also walks every type written in the body: a
+/// variable named only in a type (`decltype(s)`) is never accessed there.
 bool namesShared(const FunctionDecl *FD) {
-  struct V : RecursiveASTVisitor<V> {
-    bool Found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
-      Found |= isSharedVar(E->getDecl());
-      return !Found;
-    }
-  } Vis;
-  Vis.TraverseStmt(FD->getBody());
-  return Vis.Found;
+  llvm::SmallVector<const Stmt *, 64> Work{FD->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && isSharedVar(DRE->getDecl()))
+      return true;
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return false;
 }
 
 const char *accessKind(const Access &A) {
