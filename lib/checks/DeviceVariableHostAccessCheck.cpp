@@ -2,6 +2,7 @@
 #include "analysis/BodyParents.h"
 #include "Attributes.h"
 #include "analysis/CudaIntrinsics.h"
+#include "analysis/VariableMatchers.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -44,24 +45,18 @@ enum class Use { Read, Write, Address };
 } // namespace
 
 namespace {
-/// A reference to a variable in a device memory space (`__device__`,
-/// `__constant__`, `__shared__`), the variable bound as "var": one test in
-/// C++ instead of a matcher per attribute, as it runs at every DeclRefExpr
-/// of the unit.
-AST_MATCHER(DeclRefExpr, refersToDeviceVariable) {
-  const auto *VD = dyn_cast_or_null<VarDecl>(Node.getDecl());
-  if (!VD || !(VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<CUDAConstantAttr>() ||
-               VD->hasAttr<CUDASharedAttr>()))
-    return false;
-  Builder->setBinding("var", DynTypedNode::create(*VD));
-  return true;
+/// A variable in a device memory space (`__device__`, `__constant__`,
+/// `__shared__`).
+bool inDeviceMemorySpace(const VarDecl &VD) {
+  return VD.hasAttr<CUDADeviceAttr>() || VD.hasAttr<CUDAConstantAttr>() ||
+         VD.hasAttr<CUDASharedAttr>();
 }
 } // namespace
 
 void DeviceVariableHostAccessCheck::registerMatchers(MatchFinder *Finder) {
   if (onDeviceSide()) // checkMatch says why
     return;
-  Finder->addMatcher(declRefExpr(refersToDeviceVariable(),
+  Finder->addMatcher(declRefExpr(refersToVariable(inDeviceMemorySpace),
                                  forEnclosingFunction(functionDecl().bind("fn")))
                          .bind("ref"),
                      this);

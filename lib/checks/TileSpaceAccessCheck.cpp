@@ -1,5 +1,6 @@
 #include "checks/TileSpaceAccessCheck.h"
 #include "analysis/BodyParents.h"
+#include "analysis/VariableMatchers.h"
 #include "checks/TileCode.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -9,21 +10,15 @@ using namespace clang::ast_matchers;
 namespace cuda_lint {
 
 namespace {
-/// A reference to a variable of static storage duration that is `__device__`
-/// or annotated (a tile space's variables), the variable bound as "var": one
-/// test in C++ instead of nested matchers, as it runs at every DeclRefExpr.
-AST_MATCHER(DeclRefExpr, refersToDeviceOrAnnotatedGlobal) {
-  const auto *VD = dyn_cast_or_null<VarDecl>(Node.getDecl());
-  if (!VD || !VD->hasGlobalStorage() ||
-      !(VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<AnnotateAttr>()))
-    return false;
-  Builder->setBinding("var", DynTypedNode::create(*VD));
-  return true;
+/// A variable of static storage duration that is `__device__` or annotated
+/// (a tile space's variables).
+bool isDeviceOrAnnotatedGlobal(const VarDecl &VD) {
+  return VD.hasGlobalStorage() && (VD.hasAttr<CUDADeviceAttr>() || VD.hasAttr<AnnotateAttr>());
 }
 } // namespace
 
 void TileSpaceAccessCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(declRefExpr(refersToDeviceOrAnnotatedGlobal(),
+  Finder->addMatcher(declRefExpr(refersToVariable(isDeviceOrAnnotatedGlobal),
                                  forEnclosingFunction(functionDecl().bind("fn")))
                          .bind("ref"),
                      this);
