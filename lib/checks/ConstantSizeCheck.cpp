@@ -115,6 +115,42 @@ bool constantSpecializationOfUnrecorded(const DeclContext *DC,
   return false;
 }
 
+/// The entries of a preamble's part of collect() (PreambleEntry), in walk
+/// order: each counted __constant__ variable definition (\p Found with
+/// Template false) and each variable template that may have __constant__
+/// specializations (Template true). \p FromASTFileOnly: only declarations
+/// loaded from an AST file (a unit read on a preamble); otherwise all (the
+/// preamble's own AST while it is built). Stops when \p Found returns false;
+/// returns false then.
+bool preambleEntries(const DeclContext *DC, bool FromASTFileOnly,
+                     llvm::function_ref<bool(const Decl *, bool)> Found) {
+  for (const Decl *D : DC->decls()) {
+    if (FromASTFileOnly && !D->isFromASTFile())
+      continue;
+    if (isa<VarDecl>(D)) {
+      if (countedVariable(D) && !Found(D, false))
+        return false;
+      continue;
+    }
+    if (isa<VarTemplateDecl>(D)) {
+      if (countedTemplate(D) && mayHaveConstantSpecializations(cast<VarTemplateDecl>(D)) &&
+          !Found(D, true))
+        return false;
+      continue;
+    }
+    if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
+      if (!preambleEntries(cast<DeclContext>(D), FromASTFileOnly, Found))
+        return false;
+      continue;
+    }
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(D);
+        RD && RD->isThisDeclarationADefinition() && !RD->isDependentContext() &&
+        !preambleEntries(RD, FromASTFileOnly, Found))
+      return false;
+  }
+  return true;
+}
+
 /// One collected entry of a precompiled preamble's part of the walk, by
 /// declaration id (valid in every unit read on the same preamble): a
 /// __constant__ variable definition, or a variable template whose
@@ -158,30 +194,10 @@ void collectOnPreamble(ASTContext &Ctx, uint64_t Key, std::vector<const VarDecl 
     std::vector<const VarDecl *> All;
     collect(TU, All);
     // The preamble's part by id, in walk order, templates in place.
-    std::function<void(const DeclContext *)> Walk = [&](const DeclContext *DC) {
-      for (const Decl *D : DC->decls()) {
-        if (!D->isFromASTFile())
-          continue;
-        if (isa<VarDecl>(D)) {
-          if (countedVariable(D))
-            Entries.push_back({D->getGlobalID(), false});
-          continue;
-        }
-        if (isa<VarTemplateDecl>(D)) {
-          if (countedTemplate(D) && mayHaveConstantSpecializations(cast<VarTemplateDecl>(D)))
-            Entries.push_back({D->getGlobalID(), true});
-          continue;
-        }
-        if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
-          Walk(cast<DeclContext>(D));
-          continue;
-        }
-        if (const auto *RD = dyn_cast<CXXRecordDecl>(D);
-            RD && RD->isThisDeclarationADefinition() && !RD->isDependentContext())
-          Walk(RD);
-      }
-    };
-    Walk(TU);
+    preambleEntries(TU, /*FromASTFileOnly=*/true, [&](const Decl *D, bool Template) {
+      Entries.push_back({D->getGlobalID(), Template});
+      return true;
+    });
     std::lock_guard<std::mutex> Lock(PreambleCacheMutex);
     if (PreambleCache.size() >= PreambleCacheSize)
       PreambleCache.erase(PreambleCache.begin());
@@ -282,6 +298,23 @@ void ConstantSizeCheck::checkMatch(const MatchFinder::MatchResult &Result) {
     note(Sizes[I].second->getLocation(), "'%0': %1 bytes")
         << nameForDiagnostic(Sizes[I].second, *Ctx) << static_cast<unsigned>(Sizes[I].first);
   }
+}
+
+bool preambleDeclaresConstantMemory(ASTContext &PreambleCtx) {
+  return !preambleEntries(PreambleCtx.getTranslationUnitDecl(), /*FromASTFileOnly=*/false,
+                          [](const Decl *, bool) { return false; });
+}
+
+void recordConstantFreePreamble(uint64_t Identity) {
+  std::lock_guard<std::mutex> Lock(PreambleCacheMutex);
+  auto It = llvm::find_if(PreambleCache, [&](const auto &E) { return E.first == Identity; });
+  if (It != PreambleCache.end()) {
+    std::rotate(It, It + 1, PreambleCache.end());
+    return;
+  }
+  if (PreambleCache.size() >= PreambleCacheSize)
+    PreambleCache.erase(PreambleCache.begin());
+  PreambleCache.emplace_back(Identity, std::vector<PreambleEntry>());
 }
 
 CUDA_LINT_DEFINE_CHECK_FACTORY(ConstantSizeCheck)

@@ -38,6 +38,27 @@ private:
   clang::Preprocessor *PP = nullptr;
 };
 
+/// Whether the declarations of \p PreambleCtx, the AST of a precompiled
+/// preamble while it is built (before the PCH is read by any unit), hold a
+/// `__constant__` variable definition or a variable template that can have
+/// `__constant__` specializations: what cuda-constant-size must count in
+/// every unit read on that preamble. A walk of the declarations in memory
+/// (namespaces, linkage specifications, class definitions; no function
+/// bodies), which stops at the first one.
+bool preambleDeclaresConstantMemory(clang::ASTContext &PreambleCtx);
+
+/// Records that the preamble whose identity is \p Identity
+/// (analysis/PreambleIdentity.h: the hash of its PCH bytes) declares no
+/// constant memory (preambleDeclaresConstantMemory was false on its AST), so
+/// that cuda-constant-size on a unit read on it walks only the unit's own
+/// declarations instead of loading every declaration of the preamble from
+/// the PCH (the first unit on a preamble did: most of the checks' time on a
+/// unit of a CUDA sample, and of cuda-lint-clangd's extra time on opening a
+/// file). Front ends that build preambles call it: cuda-lint-clangd for each
+/// preamble it builds, cuda-lint for a shared preamble (driver/Preamble.h)
+/// whose manifest says so. Thread-safe.
+void recordConstantFreePreamble(uint64_t Identity);
+
 } // namespace cuda_lint
 
 #endif

@@ -2,6 +2,8 @@
 #include "driver/InputFiles.h"
 #include "driver/CompatHeader.h"
 #include "driver/SystemBodySkipping.h"
+#include "analysis/PreambleIdentity.h"
+#include "checks/ConstantSizeCheck.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -51,7 +53,7 @@ std::string preambleDirectory(llvm::StringRef CacheDir) {
 namespace {
 
 /// Bump when the manifest or what goes into the key changes.
-constexpr llvm::StringLiteral PreambleFormat = "cuda-lint preamble 2";
+constexpr llvm::StringLiteral PreambleFormat = "cuda-lint preamble 3";
 
 /// The include clang's driver adds to every CUDA side.
 constexpr llvm::StringLiteral RuntimeWrapper = "__clang_cuda_runtime_wrapper.h";
@@ -91,6 +93,12 @@ struct Manifest {
   /// (one that would now be found first) changes it.
   std::vector<std::pair<std::string, int64_t>> Dirs;
   std::vector<std::string> Names;
+  /// The PCH's identity (analysis/PreambleIdentity.h), as 16 hex digits.
+  std::string Identity;
+  /// A device side's headers declare no constant memory
+  /// (preambleDeclaresConstantMemory): cuda-constant-size need not load the
+  /// preamble's declarations.
+  bool ConstantFree = false;
 };
 
 json::Value manifestToJSON(const Manifest &M) {
@@ -112,7 +120,9 @@ json::Value manifestToJSON(const Manifest &M) {
                       {"pchMtime", M.PchMTimeNs},
                       {"inputs", std::move(Inputs)},
                       {"dirs", std::move(Dirs)},
-                      {"names", std::move(Names)}};
+                      {"names", std::move(Names)},
+                      {"identity", M.Identity},
+                      {"constantFree", M.ConstantFree}};
 }
 
 std::optional<Manifest> readManifest(llvm::StringRef File) {
@@ -144,6 +154,8 @@ std::optional<Manifest> readManifest(llvm::StringRef File) {
   if (const json::Array *Names = O->getArray("names"))
     for (const json::Value &N : *Names)
       M.Names.push_back(N.getAsString().value_or("").str());
+  M.Identity = O->getString("identity").value_or("").str();
+  M.ConstantFree = O->getBoolean("constantFree").value_or(false);
   M.PchSize = static_cast<uint64_t>(O->getInteger("pchSize").value_or(0));
   M.PchMTimeNs = O->getInteger("pchMtime").value_or(0);
   if (const json::Array *Dirs = O->getArray("dirs"))
@@ -285,6 +297,9 @@ public:
     for (const auto &N : Names)
       M.Names.push_back(N.getKey().str());
     llvm::sort(M.Names);
+    CompilerInstance &CI = getCompilerInstance();
+    M.ConstantFree = CI.getLangOpts().CUDAIsDevice && CI.hasASTContext() &&
+                     !preambleDeclaresConstantMemory(CI.getASTContext());
     GeneratePCHAction::EndSourceFileAction();
   }
 
@@ -462,6 +477,9 @@ Manifest buildPreamble(std::shared_ptr<CompilerInvocation> BuildCI, llvm::String
     M.Why = "cannot check " + Out.str().str();
     return M;
   }
+  if (auto Bytes = llvm::MemoryBuffer::getFile(Out, /*IsText=*/false,
+                                               /*RequiresNullTerminator=*/false))
+    M.Identity = llvm::utohexstr(preambleBytesIdentity((*Bytes)->getBuffer()), false, 16);
   M.Pch = std::string(path::filename(Out));
   M.PchSize = St.getSize();
   M.PchMTimeNs = mtimeNs(St);
@@ -581,6 +599,9 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
                                        /*RequireStrictOptionMatches=*/false)) {
       for (const ManifestInput &I : M->Inputs)
         Inputs.push_back({I.Path, I.Hash});
+      uint64_t Identity;
+      if (M->ConstantFree && !llvm::StringRef(M->Identity).getAsInteger(16, Identity))
+        recordConstantFreePreamble(Identity);
       // Recently used, for prunePreambles.
       ::utimes(ManifestPath.c_str(), nullptr);
       break;

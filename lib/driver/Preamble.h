@@ -26,6 +26,11 @@
 //   (ASTReader::isAcceptableASTFile); a rejection parses cold.
 // - A preamble whose headers produce any warning or error is never used.
 //
+// The manifest also records what the checks may take from the preamble
+// without loading its declarations: on a device side, whether its headers
+// declare constant memory (cuda-constant-size, recordConstantFreePreamble),
+// with the PCH's identity (analysis/PreambleIdentity.h).
+//
 // One build per key, even with -j N and concurrent cuda-lint processes: a
 // lock file (llvm::LockFileManager) and files renamed into place; a side
 // that waits longer than two minutes for another's build parses cold.

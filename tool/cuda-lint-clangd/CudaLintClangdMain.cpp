@@ -100,6 +100,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "analysis/PreambleIdentity.h"
+#include "checks/ConstantSizeCheck.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "driver/CompatHeader.h"
@@ -415,6 +416,9 @@ public:
     Inner.BeforeExecute(CI);
   }
   void AfterExecute(clang::CompilerInstance &CI) override {
+    // Only the device side counts constant memory (cuda-constant-size).
+    ConstantFree = CI.getLangOpts().CUDAIsDevice &&
+                   !cuda_lint::preambleDeclaresConstantMemory(CI.getASTContext());
     Inner.AfterExecute(CI);
   }
   void AfterPCHEmitted(clang::ASTWriter &Writer) override {
@@ -434,6 +438,9 @@ public:
       return false;
     return Inner.shouldSkipFunctionBody(D);
   }
+
+  /// The preamble's AST declared no constant memory (a device side).
+  bool ConstantFree = false;
 
 private:
   clang::PreambleCallbacks &Inner;
@@ -554,27 +561,32 @@ bool isOwnedDiagnostic(const clang::Diagnostic &Info) {
 /// hands out the preamble's own bytes (the same address on two reads), which
 /// stay put while the preamble lives; one on disk (`--pch-storage=disk`) by
 /// its file, a temporary file of its own that clangd removes with it.
-void registerPreamble(const clang::PrecompiledPreamble &P,
-                      const clang::CompilerInvocation &Invocation,
-                      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS, bool InMemory) {
+///
+/// Returns the preamble's identity (preambleBytesIdentity: what the ASTs
+/// built on it compute) once registered; std::nullopt when it is not.
+std::optional<uint64_t> registerPreamble(const clang::PrecompiledPreamble &P,
+                                         const clang::CompilerInvocation &Invocation,
+                                         llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                                         bool InMemory) {
   clang::CompilerInvocation CI(Invocation);
   std::unique_ptr<llvm::MemoryBuffer> Main = llvm::MemoryBuffer::getMemBuffer("");
   P.AddImplicitPreamble(CI, FS, Main.get());
   const std::string &PCH = CI.getPreprocessorOpts().ImplicitPCHInclude;
   if (PCH.empty() || !FS)
-    return;
+    return std::nullopt;
   auto First = FS->getBufferForFile(PCH, -1, /*RequiresNullTerminator=*/false);
   if (!First)
-    return;
+    return std::nullopt;
   if (!InMemory) {
     cuda_lint::registerPreambleBytes((*First)->getBuffer(), PCH);
-    return;
+    return cuda_lint::preambleBytesIdentity((*First)->getBuffer(), PCH);
   }
   auto Second = FS->getBufferForFile(PCH, -1, /*RequiresNullTerminator=*/false);
   if (!Second || (*First)->getBufferStart() != (*Second)->getBufferStart() ||
       (*First)->getBufferSize() != P.getSize())
-    return;
+    return std::nullopt;
   cuda_lint::registerPreambleBytes((*First)->getBuffer());
+  return cuda_lint::preambleBytesIdentity((*First)->getBuffer());
 }
 
 } // namespace
@@ -732,8 +744,14 @@ __wrap__ZN5clang19PrecompiledPreamble5BuildERKNS_18CompilerInvocationEPKN4llvm12
           Invocation, MainFileBuffer, Bounds, std::move(Diagnostics),
           std::move(VFS), std::move(PCHContainerOps), StoreInMemory, StoragePath,
           Keeping);
-  if (Built)
-    registerPreamble(*Built, Invocation, std::move(BaseFS), StoreInMemory);
+  if (Built) {
+    std::optional<uint64_t> Identity =
+        registerPreamble(*Built, Invocation, std::move(BaseFS), StoreInMemory);
+    // cuda-constant-size then walks only the unit's own declarations, from
+    // the first AST on (not every declaration of the preamble, loaded again).
+    if (Identity && Keeping.ConstantFree)
+      cuda_lint::recordConstantFreePreamble(*Identity);
+  }
   return Built;
 }
 }
