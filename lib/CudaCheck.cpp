@@ -5,7 +5,9 @@
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include <algorithm>
 
 using namespace clang;
@@ -73,8 +75,68 @@ void CudaCheck::claimOwnedCompilerDiagnosticAt(SourceLocation Loc,
   }
 }
 
+namespace {
+
+/// A matcher registered once for the checks that share it: each match goes
+/// to every check that joined, in the order they joined.
+class SharedMatch : public ast_matchers::MatchFinder::MatchCallback {
+public:
+  explicit SharedMatch(llvm::StringRef Key) : Key(Key.str()) {}
+  void run(const ast_matchers::MatchFinder::MatchResult &Result) override {
+    for (CudaCheck *C : Checks)
+      C->check(Result);
+  }
+  llvm::StringRef getID() const override { return Key; }
+
+  std::string Key;
+  std::vector<CudaCheck *> Checks;
+};
+
+/// The shared matchers of the checks being registered on this thread, by
+/// key. clang-tidy (and clangd) constructs all of a translation unit's
+/// checks, then registers their matchers, on one thread: a check's
+/// constructor starts a new registry, so that no check ever joins a shared
+/// matcher of an earlier translation unit's match finder (which may have had
+/// the same address).
+struct SharedMatchRegistry {
+  const ast_matchers::MatchFinder *Finder = nullptr;
+  llvm::StringMap<std::weak_ptr<ast_matchers::MatchFinder::MatchCallback>> ByKey;
+};
+thread_local SharedMatchRegistry Registry;
+
+} // namespace
+
 CudaCheck::CudaCheck(llvm::StringRef Name, tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Rule(findRule(Name)), TidyContext(Context) {}
+    : ClangTidyCheck(Name, Context), Rule(findRule(Name)), TidyContext(Context) {
+  Registry.Finder = nullptr;
+  Registry.ByKey.clear();
+}
+
+ast_matchers::MatchFinder::MatchCallback *
+CudaCheck::joinSharedMatch(ast_matchers::MatchFinder *Finder, llvm::StringRef Key) {
+  if (!LifecycleRegistered) {
+    // Not a single node matches: only so that the match finder calls this
+    // check's onStartOfTranslationUnit and onEndOfTranslationUnit.
+    using namespace ast_matchers;
+    Finder->addMatcher(translationUnitDecl(unless(anything())), this);
+    LifecycleRegistered = true;
+  }
+  if (Registry.Finder != Finder) {
+    Registry.Finder = Finder;
+    Registry.ByKey.clear();
+  }
+  std::weak_ptr<ast_matchers::MatchFinder::MatchCallback> &Slot = Registry.ByKey[Key];
+  if (auto Existing = Slot.lock()) {
+    static_cast<SharedMatch *>(Existing.get())->Checks.push_back(this);
+    SharedMatches.push_back(std::move(Existing));
+    return nullptr;
+  }
+  auto New = std::make_shared<SharedMatch>(Key);
+  New->Checks.push_back(this);
+  Slot = New;
+  SharedMatches.push_back(New);
+  return New.get();
+}
 
 void CudaCheck::registerPPCallbacks(const SourceManager &SourceMgr, Preprocessor *P,
                                     Preprocessor *) {

@@ -12,7 +12,9 @@
 //   - reports at the rule's severity (report), once per key (reportOnce),
 //     with the "in instantiation of" note (noteInstantiation);
 //   - marks a fix-it as unsafe (markFixUnsafe), which --fix then skips unless
-//     --unsafe-fixes is given.
+//     --unsafe-fixes is given;
+//   - shares a matcher that several checks register alike (addSharedMatcher):
+//     the match finder evaluates it once per node instead of once per check.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_LINT_CUDACHECK_H
@@ -23,6 +25,7 @@
 #include "clang/AST/Decl.h"
 #include "ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -118,6 +121,27 @@ public:
   /// Clears the report-once set, then calls startTranslationUnit.
   void onStartOfTranslationUnit() final;
 
+  /// Registers \p Matcher (a matcher of one node kind, with its bindings)
+  /// for this check in \p Finder, shared with every other check that
+  /// registers one under the same \p Key while the translation unit's checks
+  /// are registered: the match finder evaluates it once per node and hands
+  /// each match to the checks (check()) in the order they registered. A
+  /// registered matcher costs clang's match finder an evaluation at every
+  /// node of its kind, every template instantiation included (about 400
+  /// instructions before the matcher's own test), so a matcher that seven
+  /// rules register alike (the launch rules' `callExpr(isLaunchFunctionCall())`
+  /// on a ggml MMQ unit's 684,000 calls) cost seven. \p Key names the
+  /// matcher and its bindings: the same key must always be the same matcher.
+  /// The check's start and end of translation unit still come from the
+  /// match finder (it registers a matcher of its own that never matches).
+  /// `--enable-check-profile` shows the shared matcher's time under \p Key.
+  template <typename MatcherT>
+  void addSharedMatcher(clang::ast_matchers::MatchFinder *Finder, llvm::StringRef Key,
+                        const MatcherT &Matcher) {
+    if (clang::ast_matchers::MatchFinder::MatchCallback *New = joinSharedMatch(Finder, Key))
+      Finder->addMatcher(Matcher, New);
+  }
+
 protected:
   /// What a check does with one match (outside system headers; SM, Ctx and
   /// PP are set).
@@ -195,8 +219,19 @@ protected:
   clang::Preprocessor *PP = nullptr;
 
 private:
+  /// Joins this check to the shared matcher \p Key of \p Finder; returns
+  /// the new shared matcher's callback for the caller to register when this
+  /// check is the first to ask for \p Key, else nullptr.
+  clang::ast_matchers::MatchFinder::MatchCallback *
+  joinSharedMatch(clang::ast_matchers::MatchFinder *Finder, llvm::StringRef Key);
+
   llvm::DenseSet<const void *> Reported;
   clang::tidy::ClangTidyContext *TidyContext;
+  /// The shared matchers this check receives matches from (kept alive while
+  /// any of their checks lives), and whether it registered the matcher that
+  /// makes the match finder call its start and end of translation unit.
+  std::vector<std::shared_ptr<clang::ast_matchers::MatchFinder::MatchCallback>> SharedMatches;
+  bool LifecycleRegistered = false;
 };
 
 /// Whether this AST is a device-side compilation (`-fcuda-is-device`).

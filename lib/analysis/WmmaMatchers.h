@@ -11,6 +11,7 @@
 
 #include "analysis/BodyParents.h"
 #include "analysis/WmmaFragment.h"
+#include "CudaCheck.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -108,6 +109,26 @@ inline const void *lineKey(const clang::SourceManager &SM, clang::SourceLocation
   unsigned Line = SM.getLineNumber(FID, Off);
   return reinterpret_cast<const void *>(
       (static_cast<uintptr_t>(FID.getHashValue()) << 24) ^ Line ^ 0x1000000);
+}
+
+/// The WMMA rules' matchers, shared (CudaCheck::addSharedMatcher: one
+/// evaluation per node for every WMMA rule that registers it): declarations
+/// of a fragment type bound as "decl", WMMA calls as "call", unresolved
+/// look-ups of a WMMA function (in templates) as "lookup".
+inline void addWmmaFragmentDeclMatcher(CudaCheck &Check,
+                                       clang::ast_matchers::MatchFinder *Finder) {
+  using namespace clang::ast_matchers;
+  Check.addSharedMatcher(Finder, "cuda-wmma: fragment declarations",
+                         declaratorDecl(hasWmmaFragmentType()).bind("decl"));
+}
+inline void addWmmaCallMatcher(CudaCheck &Check, clang::ast_matchers::MatchFinder *Finder) {
+  using namespace clang::ast_matchers;
+  Check.addSharedMatcher(Finder, "cuda-wmma: calls", callExpr(isWmmaCall()).bind("call"));
+}
+inline void addWmmaLookupMatcher(CudaCheck &Check, clang::ast_matchers::MatchFinder *Finder) {
+  using namespace clang::ast_matchers;
+  Check.addSharedMatcher(Finder, "cuda-wmma: look-ups",
+                         unresolvedLookupExpr(isWmmaLookup()).bind("lookup"));
 }
 
 } // namespace cuda_lint

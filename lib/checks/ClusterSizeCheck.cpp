@@ -1,4 +1,5 @@
 #include "checks/ClusterSizeCheck.h"
+#include "families/SharedMatchers.h"
 #include "Attributes.h"
 #include "analysis/ArchLimits.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -10,7 +11,7 @@ namespace cuda_lint {
 
 void ClusterSizeCheck::registerMatchers(MatchFinder *Finder) {
   LaunchSiteCheckBase::registerMatchers(Finder);
-  Finder->addMatcher(functionDecl(hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
+  addKernelDeclMatcher(*this, Finder);
 }
 
 void ClusterSizeCheck::checkMatch(const MatchFinder::MatchResult &Result) {

@@ -1,4 +1,5 @@
 #include "checks/GridConstantIgnoredCheck.h"
+#include "families/SharedMatchers.h"
 #include "Attributes.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -15,7 +16,7 @@ bool isIgnoredGridConstant(const ParmVarDecl *P) {
 }
 
 void GridConstantIgnoredCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(parmVarDecl(hasAttr(attr::CUDAGridConstant)).bind("param"), this);
+  addGridConstantParamMatcher(*this, Finder);
 }
 
 void GridConstantIgnoredCheck::checkMatch(const MatchFinder::MatchResult &Result) {

@@ -1,4 +1,5 @@
 #include "checks/GridConstantInvalidCheck.h"
+#include "families/SharedMatchers.h"
 #include "checks/GridConstantIgnoredCheck.h"
 #include "Attributes.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -9,7 +10,7 @@ using namespace clang::ast_matchers;
 namespace cuda_lint {
 
 void GridConstantInvalidCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(parmVarDecl(hasAttr(attr::CUDAGridConstant)).bind("param"), this);
+  addGridConstantParamMatcher(*this, Finder);
 }
 
 void GridConstantInvalidCheck::checkMatch(const MatchFinder::MatchResult &Result) {

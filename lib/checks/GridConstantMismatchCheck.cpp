@@ -1,4 +1,5 @@
 #include "checks/GridConstantMismatchCheck.h"
+#include "families/SharedMatchers.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -201,7 +202,7 @@ readDirectiveParams(SourceLocation NameLoc, const SourceManager &SM,
 } // namespace
 
 void GridConstantMismatchCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(functionDecl(hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
+  addKernelDeclMatcher(*this, Finder);
 }
 
 void GridConstantMismatchCheck::checkMatch(const MatchFinder::MatchResult &Result) {

@@ -1,4 +1,5 @@
 #include "checks/HostDeviceLayoutMismatchCheck.h"
+#include "families/SharedMatchers.h"
 #include "analysis/CrossSideFilter.h"
 #include "analysis/TypeLayout.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -15,7 +16,7 @@ static constexpr llvm::StringLiteral RuleId = "cuda-host-device-layout-mismatch"
 
 void HostDeviceLayoutMismatchCheck::registerMatchers(MatchFinder *Finder) {
   // Every kernel declaration, template instantiations included.
-  Finder->addMatcher(functionDecl(hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
+  addKernelDeclMatcher(*this, Finder);
 }
 
 void HostDeviceLayoutMismatchCheck::checkMatch(const MatchFinder::MatchResult &Result) {

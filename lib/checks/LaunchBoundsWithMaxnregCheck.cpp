@@ -1,4 +1,5 @@
 #include "checks/LaunchBoundsWithMaxnregCheck.h"
+#include "families/SharedMatchers.h"
 #include "Attributes.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -70,8 +71,7 @@ void findAnnotations(const FunctionDecl *FD, FoundAttr &Bounds,
 } // namespace
 
 void LaunchBoundsWithMaxnregCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(functionDecl(hasAttr(attr::CUDAGlobal)).bind("kernel"),
-                     this);
+  addKernelDeclMatcher(*this, Finder);
 }
 
 void LaunchBoundsWithMaxnregCheck::checkMatch(

@@ -47,7 +47,7 @@ void WmmaArchCheck::registerCudaPPCallbacks(const SourceManager &SourceMgr,
 }
 
 void WmmaArchCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(declaratorDecl(hasWmmaFragmentType()).bind("decl"), this);
+  addWmmaFragmentDeclMatcher(*this, Finder);
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
 }
 

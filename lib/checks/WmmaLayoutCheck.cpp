@@ -9,9 +9,9 @@ using namespace clang::ast_matchers;
 namespace cuda_lint {
 
 void WmmaLayoutCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(declaratorDecl(hasWmmaFragmentType()).bind("decl"), this);
-  Finder->addMatcher(callExpr(isWmmaCall()).bind("call"), this);
-  Finder->addMatcher(unresolvedLookupExpr(isWmmaLookup()).bind("lookup"), this);
+  addWmmaFragmentDeclMatcher(*this, Finder);
+  addWmmaCallMatcher(*this, Finder);
+  addWmmaLookupMatcher(*this, Finder);
 }
 
 /// What is wrong with \p F's layout, or "".

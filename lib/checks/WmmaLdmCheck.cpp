@@ -9,7 +9,7 @@ using namespace clang::ast_matchers;
 namespace cuda_lint {
 
 void WmmaLdmCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(callExpr(isWmmaCall()).bind("call"), this);
+  addWmmaCallMatcher(*this, Finder);
 }
 
 void WmmaLdmCheck::checkMatch(const MatchFinder::MatchResult &Result) {

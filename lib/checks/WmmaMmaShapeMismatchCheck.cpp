@@ -11,8 +11,8 @@ using namespace clang::ast_matchers;
 namespace cuda_lint {
 
 void WmmaMmaShapeMismatchCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(callExpr(isWmmaCall()).bind("call"), this);
-  Finder->addMatcher(unresolvedLookupExpr(isWmmaLookup()).bind("lookup"), this);
+  addWmmaCallMatcher(*this, Finder);
+  addWmmaLookupMatcher(*this, Finder);
 }
 
 static const char *const ArgNames[] = {"d", "a", "b", "c"};

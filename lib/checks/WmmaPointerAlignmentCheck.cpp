@@ -12,7 +12,7 @@ namespace cuda_lint {
 static constexpr unsigned Align = 32; // 256 bits
 
 void WmmaPointerAlignmentCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(callExpr(isWmmaCall()).bind("call"), this);
+  addWmmaCallMatcher(*this, Finder);
 }
 
 std::optional<unsigned> WmmaPointerAlignmentCheck::indexRem(const Expr *E,

@@ -23,8 +23,11 @@ std::string num(uint64_t V) {
 void LaunchSiteCheckBase::registerMatchers(MatchFinder *Finder) {
   // Two node-kind-specific matchers rather than expr(anyOf(...)) under
   // traverse(): the match finder then tries them on call expressions only.
-  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
-  Finder->addMatcher(callExpr(isLaunchFunctionCall()).bind("launch"), this);
+  // Shared by the launch rules: one evaluation per call, not one per rule.
+  addSharedMatcher(Finder, "cuda-launch-site: kernel launches",
+                   cudaKernelCallExpr().bind("launch"));
+  addSharedMatcher(Finder, "cuda-launch-site: launch function calls",
+                   callExpr(isLaunchFunctionCall()).bind("launch"));
 }
 
 void LaunchSiteCheckBase::checkMatch(const MatchFinder::MatchResult &Result) {

@@ -654,6 +654,32 @@ template __global__ void k<40>();
   EXPECT_EQ(P.probe("k<40>", 1), Varying);
 }
 
+TEST(Uniformity, ConstexprCallsByArgumentValues) {
+  // A constexpr call folds once per callee and argument values for the
+  // translation unit (template instantiation repeats it in every
+  // specialization): the same callee with other values, a non-constant
+  // argument, a reference parameter that is never read, and the same call in
+  // a second specialization each get their own answer.
+  Parsed P = parse(R"(
+constexpr __device__ int twice(int x) { return 2 * x; }
+constexpr __device__ int bits(const int &) { return 64; }
+template <int N> __global__ void k(int n) {
+  probe(threadIdx.x < twice(16));   // 0 warp: 32
+  probe(threadIdx.x < twice(8));    // 1 varying: 16
+  probe(threadIdx.x < twice(16));   // 2 warp again
+  probe(threadIdx.x < twice(n));    // 3 varying: n is not a constant
+  probe(threadIdx.x < bits(n));     // 4 warp: 64 whatever n is
+  probe(threadIdx.x < twice(N));    // 5 warp with N = 16, varying with N = 4
+}
+template __global__ void k<16>(int);
+template __global__ void k<4>(int);
+)");
+  Uniformity Want16[] = {Warp, Varying, Warp, Varying, Warp, Warp};
+  Uniformity Want4[] = {Warp, Varying, Warp, Varying, Warp, Varying};
+  P.expectProbes("k<16>", Want16);
+  P.expectProbes("k<4>", Want4);
+}
+
 TEST(Uniformity, DeadReturnsDoNotCount) {
   // The return value joins only the returns reachable from the entry: with
   // width 32 the else arm (a pruned, trivially false edge) is dead, and the
