@@ -391,8 +391,11 @@ std::optional<llvm::APSInt> UniformityTransfer::constantCall(const CallExpr *CE,
                                                              const FunctionDecl *FD) const {
   // A member call (an object), or an argument that is not an integer (a
   // pointer, a class, a floating-point value): the call as it is written.
+  // A static member called through an object (`p->tile(16)`) is a plain
+  // call whose object clang's evaluator evaluates too: as written.
   if (isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE) || CE->isValueDependent() ||
-      !CE->getType()->isIntegralOrEnumerationType())
+      !CE->getType()->isIntegralOrEnumerationType() ||
+      isa<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
     return constant(CE);
   // A reference parameter need not be read (`bits(const int &x)` folds
   // whatever x is): only calls whose arguments are all passed by value.

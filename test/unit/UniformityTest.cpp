@@ -663,6 +663,11 @@ TEST(Uniformity, ConstexprCallsByArgumentValues) {
   Parsed P = parse(R"(
 constexpr __device__ int twice(int x) { return 2 * x; }
 constexpr __device__ int bits(const int &) { return 64; }
+struct P { static constexpr __device__ int tile(int x) { return 2 * x; } };
+__global__ void s(const P *p) {
+  probe(threadIdx.x < P::tile(16));  // 0 warp: 32
+  probe(threadIdx.x < p->tile(16));  // 1 varying: clang does not fold it (the object)
+}
 template <int N> __global__ void k(int n) {
   probe(threadIdx.x < twice(16));   // 0 warp: 32
   probe(threadIdx.x < twice(8));    // 1 varying: 16
@@ -678,6 +683,8 @@ template __global__ void k<4>(int);
   Uniformity Want4[] = {Warp, Varying, Warp, Varying, Warp, Varying};
   P.expectProbes("k<16>", Want16);
   P.expectProbes("k<4>", Want4);
+  Uniformity WantS[] = {Warp, Varying};
+  P.expectProbes("s", WantS);
 }
 
 TEST(Uniformity, DeadReturnsDoNotCount) {
