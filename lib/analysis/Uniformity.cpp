@@ -20,7 +20,6 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/FoldingSet.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <functional>
 #include <mutex>
@@ -374,19 +373,6 @@ std::optional<llvm::APSInt> UniformityTransfer::constant(const Expr *E) const {
   return It->second;
 }
 
-namespace {
-/// The value of each call of a constexpr function with integer arguments
-/// that folds, by callee and argument values, for the translation unit:
-/// template instantiation repeats one call (`mmq_get_granularity_device(
-/// mmq_x)`) in every specialization of the function that holds it, each a
-/// new expression, and the constant evaluator walks the callee's body for
-/// each (on a ggml MMQ unit 6,600 evaluations, 1.1 G instructions).
-struct ConstexprCalls {
-  explicit ConstexprCalls(ASTContext &) {}
-  llvm::StringMap<std::optional<llvm::APSInt>> Values;
-};
-} // namespace
-
 std::optional<llvm::APSInt> UniformityTransfer::constantCall(const CallExpr *CE,
                                                              const FunctionDecl *FD) const {
   // A member call (an object), or an argument that is not an integer (a
@@ -418,8 +404,7 @@ std::optional<llvm::APSInt> UniformityTransfer::constantCall(const CallExpr *CE,
       return std::nullopt;
     OS << '|' << V->getBitWidth() << (V->isUnsigned() ? 'u' : 's') << llvm::toString(*V, 16);
   }
-  auto &Values = perASTContext<ConstexprCalls>(Ctx).Values;
-  auto [It, New] = Values.try_emplace(Key);
+  auto [It, New] = UC.ConstexprCalls.try_emplace(Key);
   if (New)
     It->second = constant(CE);
   return It->second;

@@ -63,6 +63,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include <map>
 #include <memory>
 #include <optional>
@@ -497,6 +498,11 @@ private:
   /// template-heavy kernel (ggml's MMQ tile sizes) costs a constant
   /// evaluation of its whole body each time.
   llvm::DenseMap<const clang::Expr *, std::optional<llvm::APSInt>> Constants;
+  /// The value of each constexpr call with integer arguments, by callee and
+  /// argument values (UniformityTransfer::constantCall): template
+  /// instantiation repeats one call (`mmq_get_granularity_device(mmq_x)`) in
+  /// every specialization holding it, each a new expression of Constants.
+  llvm::StringMap<std::optional<llvm::APSInt>> ConstexprCalls;
   /// callsIn's answers, by definition.
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>> BodyCalls;
   /// callsIntrinsic's answer for every kind at once: the intrinsic kinds a

@@ -170,6 +170,16 @@ std::mutex PreambleCacheMutex;
 std::vector<std::pair<uint64_t, std::vector<PreambleEntry>>> PreambleCache;
 constexpr size_t PreambleCacheSize = 8;
 
+/// Makes \p Entries the cached entries of preamble \p Key, the most recent
+/// (the least recent one goes when the cache is full).
+void cachePreambleEntries(uint64_t Key, std::vector<PreambleEntry> Entries) {
+  std::lock_guard<std::mutex> Lock(PreambleCacheMutex);
+  llvm::erase_if(PreambleCache, [&](const auto &E) { return E.first == Key; });
+  if (PreambleCache.size() >= PreambleCacheSize)
+    PreambleCache.erase(PreambleCache.begin());
+  PreambleCache.emplace_back(Key, std::move(Entries));
+}
+
 /// collect(TU) for a unit read on a precompiled preamble: the preamble's
 /// declarations precede the unit's own in TU->decls() (they are its
 /// external lexical declarations, loaded first), so the result is the
@@ -198,10 +208,7 @@ void collectOnPreamble(ASTContext &Ctx, uint64_t Key, std::vector<const VarDecl 
       Entries.push_back({D->getGlobalID(), Template});
       return true;
     });
-    std::lock_guard<std::mutex> Lock(PreambleCacheMutex);
-    if (PreambleCache.size() >= PreambleCacheSize)
-      PreambleCache.erase(PreambleCache.begin());
-    PreambleCache.emplace_back(Key, Entries);
+    cachePreambleEntries(Key, std::move(Entries));
     Out = std::move(All);
     return;
   }
@@ -305,17 +312,7 @@ bool preambleDeclaresConstantMemory(ASTContext &PreambleCtx) {
                           [](const Decl *, bool) { return false; });
 }
 
-void recordConstantFreePreamble(uint64_t Identity) {
-  std::lock_guard<std::mutex> Lock(PreambleCacheMutex);
-  auto It = llvm::find_if(PreambleCache, [&](const auto &E) { return E.first == Identity; });
-  if (It != PreambleCache.end()) {
-    std::rotate(It, It + 1, PreambleCache.end());
-    return;
-  }
-  if (PreambleCache.size() >= PreambleCacheSize)
-    PreambleCache.erase(PreambleCache.begin());
-  PreambleCache.emplace_back(Identity, std::vector<PreambleEntry>());
-}
+void recordConstantFreePreamble(uint64_t Identity) { cachePreambleEntries(Identity, {}); }
 
 CUDA_LINT_DEFINE_CHECK_FACTORY(ConstantSizeCheck)
 
