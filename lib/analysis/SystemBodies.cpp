@@ -2,6 +2,7 @@
 #include "analysis/SystemBodies.h"
 #include "analysis/CudaIntrinsics.h"
 #include "CudaCheck.h"
+#include "analysis/PerASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
@@ -130,9 +131,38 @@ bool SystemBodyPolicy::canSkip(const FunctionDecl &FD) {
   return It->second;
 }
 
+bool isDeviceOnlyFunction(const FunctionDecl &FD) {
+  return FD.hasAttr<CUDAGlobalAttr>() ||
+         (FD.hasAttr<CUDADeviceAttr>() && !FD.hasAttr<CUDAHostAttr>());
+}
+
+bool canSkipDeviceBodyOnHost(const FunctionDecl &FD, const SourceManager &SM) {
+  if (!isDeviceOnlyFunction(FD) || isa<CXXConstructorDecl, CXXDestructorDecl>(FD) ||
+      FD.getParentFunctionOrMethod())
+    return false;
+  SourceLocation L = SM.getExpansionLoc(FD.getLocation());
+  return L.isValid() && !SM.isInSystemHeader(L);
+}
+
+namespace {
+struct DeviceBodiesSkipped {
+  explicit DeviceBodiesSkipped(ASTContext &) {}
+  bool Any = false;
+};
+} // namespace
+
+void recordDeviceBodySkipped(ASTContext &Ctx) { perASTContext<DeviceBodiesSkipped>(Ctx).Any = true; }
+
+bool deviceBodiesSkipped(ASTContext &Ctx) { return perASTContext<DeviceBodiesSkipped>(Ctx).Any; }
+
 bool systemBodySkipping() {
   static const bool On = !std::getenv("CUDA_LINT_NO_BODY_SKIPPING") &&
                          !std::getenv("CUDA_LINT_AUDIT_BODY_SKIPPING");
+  return On;
+}
+
+bool deviceBodySkipping() {
+  static const bool On = systemBodySkipping() && !std::getenv("CUDA_LINT_NO_DEVICE_BODY_SKIPPING");
   return On;
 }
 

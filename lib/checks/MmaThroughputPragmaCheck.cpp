@@ -1,5 +1,6 @@
 #include "checks/MmaThroughputPragmaCheck.h"
 #include "analysis/Pragmas.h"
+#include "analysis/SystemBodies.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -40,8 +41,13 @@ void MmaThroughputPragmaCheck::checkMatch(const MatchFinder::MatchResult &Result
 }
 
 void MmaThroughputPragmaCheck::onEndOfTranslationUnit() {
-  if (!SM)
+  // A host side that left device bodies unparsed has no kernel bodies to
+  // place the pragmas in: the device sides, which parse them, judge.
+  if (!SM || (Ctx && deviceBodiesSkipped(*Ctx))) {
+    Pragmas.clear();
+    KernelBodies.clear();
     return;
+  }
   for (const CollectedPragma &P : Pragmas) {
     SourceLocation Loc = P.Loc;
     if (inSystemHeader(Loc))

@@ -1,4 +1,5 @@
 #include "checks/PragmaUnrollCheck.h"
+#include "analysis/SystemBodies.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -95,8 +96,18 @@ void PragmaUnrollCheck::onEndOfTranslationUnit() {
   LoopWalker W(*SM, Hints, LoopStarts);
   for (Decl *D : Ctx->getTraversalScope())
     W.TraverseDecl(D);
+  // A host side that left device bodies unparsed sees their pragmas but not
+  // their loops: it judges only the pragmas in host bodies, and the device
+  // sides, which parse every body, the rest.
+  bool OnlyHostBodies = deviceBodiesSkipped(*Ctx);
   for (const CollectedPragma &P : Here) {
-    if (inSystemHeader(P.Loc) || !reportOnce(P.Loc.getPtrEncoding()))
+    if (inSystemHeader(P.Loc))
+      continue;
+    // Host-only code: gcc sees the pragma (host side only).
+    bool InHost = llvm::any_of(HostBodies, [&](SourceRange B) {
+      return SM->isPointWithin(P.Loc, B.getBegin(), B.getEnd());
+    });
+    if ((OnlyHostBodies && !InHost) || !reportOnce(P.Loc.getPtrEncoding()))
       continue;
     std::vector<const PragmaToken *> Count = countTokens(P.Text);
     std::string Written = "#pragma unroll";
@@ -154,10 +165,6 @@ void PragmaUnrollCheck::onEndOfTranslationUnit() {
           << Written;
       continue;
     }
-    // Host-only code: gcc sees the pragma (host side only).
-    bool InHost = llvm::any_of(HostBodies, [&](SourceRange B) {
-      return SM->isPointWithin(P.Loc, B.getBegin(), B.getEnd());
-    });
     if (InHost)
       report(P.Loc, "'%0' in a host function: the host compiler does not know it (gcc "
                     "-Wall warns -Wunknown-pragmas); guard it with '#ifdef __CUDA_ARCH__' or "

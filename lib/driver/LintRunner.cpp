@@ -108,8 +108,9 @@ void printBodySkippingAudit(ASTContext &Ctx) {
 /// function bodies the parser skips (SystemBodySkippingConsumer).
 class ProjectScopeConsumer : public SystemBodySkippingConsumer {
 public:
-  ProjectScopeConsumer(std::unique_ptr<ASTConsumer> Inner, const SourceManager &SM)
-      : SystemBodySkippingConsumer(std::move(Inner), SM), SM(SM) {}
+  ProjectScopeConsumer(std::unique_ptr<ASTConsumer> Inner, const SourceManager &SM,
+                       bool DeviceBodies)
+      : SystemBodySkippingConsumer(std::move(Inner), SM, DeviceBodies), SM(SM) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     for (Decl *D : Group)
@@ -158,6 +159,41 @@ const std::vector<OwnedPattern> &ownedDiagnosticPatterns() {
   return *Patterns;
 }
 
+/// Whether \p Info says a declaration is unused or unneeded (-Wunused-function,
+/// -Wunused-variable, -Wunused-const-variable, -Wunneeded-internal-declaration,
+/// -Wunused-member-function, -Wunused-template) and that declaration could be
+/// used in a device body a host side skips (AnalysisSide::SkipsDeviceBodies):
+/// device code alone, or a variable device code may read (one in a device
+/// memory space, or a constant). The device sides parse every body and give
+/// the warning where it holds.
+bool unusedInSkippedBodies(const Diagnostic &Info) {
+  switch (Info.getID()) {
+  case diag::warn_unused_function:
+  case diag::warn_unused_variable:
+  case diag::warn_unused_const_variable:
+  case diag::warn_unneeded_internal_decl:
+  case diag::warn_unneeded_static_internal_decl:
+  case diag::warn_unneeded_member_function:
+  case diag::warn_unused_member_function:
+  case diag::warn_unused_template:
+    break;
+  default:
+    return false;
+  }
+  for (unsigned I = 0, N = Info.getNumArgs(); I != N; ++I) {
+    if (Info.getArgKind(I) != DiagnosticsEngine::ak_nameddecl)
+      continue;
+    const auto *D = reinterpret_cast<const NamedDecl *>(Info.getRawArg(I));
+    if (const FunctionDecl *FD = D ? D->getAsFunction() : nullptr)
+      return isDeviceOnlyFunction(*FD);
+    if (const auto *VD = dyn_cast_or_null<VarDecl>(D))
+      return VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<CUDAConstantAttr>() ||
+             VD->isConstexpr() || VD->getType().isConstQualified();
+    return false;
+  }
+  return false;
+}
+
 /// Applies a rule's NOLINT to the clang errors that rule owns (the compiler
 /// diagnostics relabelled under its id, cuda-shared-initializer's
 /// "initialization is not supported for __shared__ variables"), with
@@ -186,6 +222,7 @@ public:
     } else {
       // An asm escape nvcc accepts: decided again once the unit is parsed.
       DroppingNotes = (Asm && Asm->holdBack(Level, Info)) ||
+                      (SkipsDeviceBodies && unusedInSkippedBodies(Info)) ||
                       (Level >= DiagnosticsEngine::Error && suppressed(Info));
       if (DroppingNotes)
         return;
@@ -249,6 +286,11 @@ public:
   /// Whether the side hit a fatal error (a header not found, too many
   /// errors): the rest of the unit was not parsed.
   bool SawFatal = false;
+  /// The host side skips device bodies (AnalysisSide::SkipsDeviceBodies; set
+  /// by the action when it installs the skipping): its warnings that a
+  /// declaration such a body may use is unused are dropped
+  /// (unusedInSkippedBodies).
+  bool SkipsDeviceBodies = false;
 };
 
 /// The file system a side reads, minus FIFOs and sockets: opening one blocks
@@ -310,10 +352,12 @@ void ignoreUnreportedFlowWarnings(DiagnosticsEngine &Diags, ClangTidyContext &Co
 /// Runs the enabled checks on one side: clang-tidy's runner (runClangTidy),
 /// minus its "Error while processing" message on stderr: compiler errors are
 /// findings here, printed with the rest. \p Nvcc: the side of an nvcc
-/// command, which gets the tolerances of NvccTolerance.h.
+/// command, which gets the tolerances of NvccTolerance.h. \p SkipsDeviceBodies:
+/// AnalysisSide::SkipsDeviceBodies.
 std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                             const tooling::CompilationDatabase &DB,
                                             const std::string &File, bool Nvcc,
+                                            bool SkipsDeviceBodies,
                                             const std::string &PreambleDir,
                                             bool PreambleOnFirstSide,
                                             std::vector<InputDigest> &Inputs,
@@ -351,9 +395,15 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
 
   class Action : public ASTFrontendAction {
   public:
+    /// \p DeviceBodies: the side may skip device bodies
+    /// (AnalysisSide::SkipsDeviceBodies); \p SkippingDeviceBodies is set when
+    /// it does (not with --system-headers, CUDA_LINT_NO_BODY_SKIPPING or
+    /// CUDA_LINT_NO_DEVICE_BODY_SKIPPING).
     Action(ClangTidyASTConsumerFactory *Factory, ClangTidyContext &Context,
-           NvccTolerance *Asm, std::vector<InputDigest> &Inputs)
-        : Factory(Factory), Context(Context), Asm(Asm), Inputs(Inputs) {}
+           NvccTolerance *Asm, std::vector<InputDigest> &Inputs, bool DeviceBodies,
+           bool &SkippingDeviceBodies)
+        : Factory(Factory), Context(Context), Asm(Asm), Inputs(Inputs),
+          DeviceBodies(DeviceBodies), SkippingDeviceBodies(SkippingDeviceBodies) {}
 
     /// Every file whose content the side read, with its hash (the result
     /// cache's record), except the in-memory compatibility headers.
@@ -380,12 +430,20 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       llvm::StringRef After = CI.getPreprocessor().getPredefines();
       if (After.starts_with(Before))
         AddedPredefines = After.drop_front(Before.size()).str();
+      SkippingDeviceBodies = DeviceBodies && deviceBodySkipping();
       if (!Context.getOptions().SystemHeaders.value_or(false)) {
-        Checks = std::make_unique<ProjectScopeConsumer>(std::move(Checks),
-                                                        CI.getSourceManager());
+        Checks = std::make_unique<ProjectScopeConsumer>(std::move(Checks), CI.getSourceManager(),
+                                                        SkippingDeviceBodies);
         // Only under ProjectScopeConsumer, which decides per function:
         // without it every body would be skipped.
         CI.getFrontendOpts().SkipFunctionBodies = systemBodySkipping();
+      } else if (SkippingDeviceBodies) {
+        // --system-headers: every system body is parsed (its findings are
+        // reported); device bodies are still the device sides'.
+        Checks = std::make_unique<SystemBodySkippingConsumer>(
+            std::move(Checks), CI.getSourceManager(), /*DeviceBodies=*/true,
+            /*SystemBodies=*/false);
+        CI.getFrontendOpts().SkipFunctionBodies = true;
       }
       if (!Asm)
         return Checks;
@@ -414,6 +472,8 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     ClangTidyContext &Context;
     NvccTolerance *Asm;
     std::vector<InputDigest> &Inputs;
+    bool DeviceBodies;
+    bool &SkippingDeviceBodies;
     std::string AddedPredefines;
   };
   class ActionFactory : public tooling::FrontendActionFactory {
@@ -421,13 +481,16 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     ActionFactory(ClangTidyContext &Context,
                   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
                   NvccTolerance *Asm, std::vector<InputDigest> &Inputs,
-                  const std::string &File, const std::string &PreambleDir,
-                  bool PreambleOnFirstSide, std::string &PreambleUse)
+                  const std::string &File, bool DeviceBodies, bool &SkippingDeviceBodies,
+                  const std::string &PreambleDir, bool PreambleOnFirstSide,
+                  std::string &PreambleUse)
         : Context(Context), ConsumerFactory(Context, std::move(FS)), Asm(Asm),
-          Inputs(Inputs), File(File), PreambleDir(PreambleDir),
+          Inputs(Inputs), File(File), DeviceBodies(DeviceBodies),
+          SkippingDeviceBodies(SkippingDeviceBodies), PreambleDir(PreambleDir),
           PreambleOnFirstSide(PreambleOnFirstSide), PreambleUse(PreambleUse) {}
     std::unique_ptr<FrontendAction> create() override {
-      return std::make_unique<Action>(&ConsumerFactory, Context, Asm, Inputs);
+      return std::make_unique<Action>(&ConsumerFactory, Context, Asm, Inputs, DeviceBodies,
+                                      SkippingDeviceBodies);
     }
     bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                        FileManager *Files,
@@ -458,12 +521,15 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     NvccTolerance *Asm;
     std::vector<InputDigest> &Inputs;
     const std::string &File;
+    bool DeviceBodies;
+    bool &SkippingDeviceBodies;
     const std::string &PreambleDir;
     bool PreambleOnFirstSide;
     std::string &PreambleUse;
   };
   ActionFactory Factory(Context, BaseFS, Nvcc ? &Tolerance : nullptr, Inputs, File,
-                        PreambleDir, PreambleOnFirstSide, PreambleUse);
+                        SkipsDeviceBodies, Filter.SkipsDeviceBodies, PreambleDir,
+                        PreambleOnFirstSide, PreambleUse);
   Tool.run(&Factory);
   StoppedAtFatalError = Filter.SawFatal;
   // Parsed again with the keyword written in only when nothing else failed:
@@ -972,7 +1038,8 @@ SideResult lintSideWithOverlay(const std::string &File, const std::string &Direc
     AcceptedLineCollector Accepted;
     UniformityStatsCollector Stats;
     SideFactCollector Facts;
-    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Settings.PreambleDir,
+    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Side.SkipsDeviceBodies,
+                                    Settings.PreambleDir,
                                     Settings.PreambleOnFirstSide, Result.Inputs, Result.Preamble,
                                     Result.StoppedAtFatalError, Overlay, MissingKeywords);
     Result.Uniformity = Stats.stats();

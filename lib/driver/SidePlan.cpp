@@ -173,6 +173,7 @@ std::vector<AnalysisSide> planSides(const ClangCommand &Cmd,
   std::vector<AnalysisSide> Sides;
   if (Opts.HostSide) {
     AnalysisSide Host{"host", false, Base, Cmd.Nvcc};
+    Host.SkipsDeviceBodies = !Selected.empty(); // always: Selected keeps one
     Host.CommandLine.push_back("--cuda-host-only");
     for (const std::string &Arch : Archs)
       Host.CommandLine.push_back("--cuda-gpu-arch=" + Arch);

@@ -41,6 +41,12 @@ struct AnalysisSide {
   /// A side of an nvcc command (ClangCommand::Nvcc) of a CUDA unit: the
   /// runner applies the tolerances of driver/NvccTolerance.h.
   bool Nvcc = false;
+  /// The host side of a CUDA unit analysed on at least one device side as
+  /// well: it leaves the bodies of device code alone unparsed
+  /// (canSkipDeviceBodyOnHost, analysis/SystemBodies.h), whose findings are
+  /// the device sides'. Not in clang-tidy or the editor, where a parse is
+  /// the only side.
+  bool SkipsDeviceBodies = false;
 };
 
 /// Which device sides to analyse (`--device-archs`).

@@ -323,6 +323,7 @@ json::Value requestToJSON(const std::string &File, const std::string &Directory,
                    {"side", json::Object{{"name", Side.Name},
                                          {"device", Side.IsDevice},
                                          {"nvcc", Side.Nvcc},
+                                         {"skipsDeviceBodies", Side.SkipsDeviceBodies},
                                          {"command", std::move(Command)}}},
                    {"defaults", optionsToJSON(Settings.Defaults)},
                    {"overrides", optionsToJSON(Settings.Overrides)},
@@ -349,6 +350,7 @@ llvm::Expected<SideRequest> requestFromJSON(const json::Value &V) {
   R.Side.Name = S->getString("name").value_or("").str();
   R.Side.IsDevice = S->getBoolean("device").value_or(false);
   R.Side.Nvcc = S->getBoolean("nvcc").value_or(false);
+  R.Side.SkipsDeviceBodies = S->getBoolean("skipsDeviceBodies").value_or(false);
   if (const json::Array *C = S->getArray("command"))
     for (const json::Value &A : *C)
       R.Side.CommandLine.push_back(A.getAsString().value_or("").str());

@@ -16,20 +16,37 @@
 namespace cuda_lint {
 
 /// Forwards everything to \p Inner; answers shouldSkipFunctionBody with
-/// SystemBodyPolicy::canSkip.
+/// SystemBodyPolicy::canSkip (unless \p SystemBodies is false: with
+/// --system-headers) and, with \p DeviceBodies (the host side of a unit that
+/// has device sides: AnalysisSide::SkipsDeviceBodies), with
+/// canSkipDeviceBodyOnHost.
 class SystemBodySkippingConsumer : public clang::MultiplexConsumer {
 public:
   SystemBodySkippingConsumer(std::unique_ptr<clang::ASTConsumer> Inner,
-                             const clang::SourceManager &SM)
-      : MultiplexConsumer(std::move(Inner)), Bodies(SM) {}
+                             const clang::SourceManager &SM, bool DeviceBodies = false,
+                             bool SystemBodies = true)
+      : MultiplexConsumer(std::move(Inner)), SM(SM), Bodies(SM),
+        DeviceBodies(DeviceBodies), SystemBodies(SystemBodies) {}
 
   bool shouldSkipFunctionBody(clang::Decl *D) override {
     const clang::FunctionDecl *FD = D->getAsFunction();
-    return FD && Bodies.canSkip(*FD);
+    if (!FD)
+      return false;
+    if (DeviceBodies && canSkipDeviceBodyOnHost(*FD, SM)) {
+      if (!Recorded)
+        recordDeviceBodySkipped(D->getASTContext());
+      Recorded = true;
+      return true;
+    }
+    return SystemBodies && Bodies.canSkip(*FD);
   }
 
 private:
+  const clang::SourceManager &SM;
   SystemBodyPolicy Bodies;
+  bool DeviceBodies;
+  bool SystemBodies;
+  bool Recorded = false;
 };
 
 } // namespace cuda_lint

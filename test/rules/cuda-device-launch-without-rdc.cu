@@ -6,7 +6,8 @@
 // RUN: %check-cuda-lint -check-suffix=NVCC %s cuda-device-launch-without-rdc %t -- -- -arch=sm_90
 // clang 22 rejects each launch itself ("requires relocatable device code") and drops it from
 // the AST: that error is this rule's finding (an owned diagnostic), reported once. clang gives
-// it on the host side too, except in a __host__ __device__ function (a host launch there).
+// it on the host side too, except in a __host__ __device__ function (a host launch there),
+// but cuda-lint's host side does not parse device bodies (their device sides do).
 #include <cuda_runtime.h>
 #include <type_traits>
 
@@ -16,7 +17,7 @@ __global__ void fail1(int *p) {
   child<<<1, 1>>>(p);
   // CHECK-MESSAGES: :[[@LINE-1]]:8: error: kernel launch from __device__ or __global__ function requires relocatable device code (i.e. requires -fgpu-rdc) [cuda-device-launch-without-rdc]
   // CHECK-MESSAGES-NVCC: :[[@LINE-2]]:8: error: kernel launch from __device__ or __global__ function requires relocatable device code (i.e. requires -fgpu-rdc) [cuda-device-launch-without-rdc]
-  // CHECK-SIDES: :[[@LINE-3]]:8: {{.*}} sides=host,sm_90{{$}}
+  // CHECK-SIDES: :[[@LINE-3]]:8: {{.*}} sides=sm_90{{$}}
 }
 
 __device__ void fail2(int *p) {

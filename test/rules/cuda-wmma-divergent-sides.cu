@@ -1,10 +1,11 @@
 // RUN: %check-cuda-lint %s cuda-wmma-divergent %t
 
-// Host and device sides (the order of the merged sides' findings is not
-// part of the contract, hence DAG checks). WMMA calls are device code, but clang parses the
-// bodies of __device__ and __global__ functions on the host side too, and
-// <mma.h> declares the WMMA functions there: code outside __CUDA_ARCH__
-// guards is seen by both sides and reported once. Code under
+// Host and device sides. WMMA calls are device code: clang parses the bodies
+// of __device__ and __global__ functions on the host side too (<mma.h>
+// declares the WMMA functions there), but cuda-lint's host side leaves them
+// unparsed when the unit has a device side, which parses them. So what only
+// the host side's preprocessing of a device body shows (no __CUDA_ARCH__)
+// is never reported: no GPU compiles it. Code under
 // `#if __CUDA_ARCH__ >= 700` exists only on the device side.
 #include <mma.h>
 using namespace nvcuda;
@@ -29,15 +30,16 @@ __global__ void fail2(float *c) {
 #endif
 }
 
-// Only the host side sees this branch (nonsense on purpose: a host-side
-// compile of a device function): still one finding.
-__device__ void fail3(float *c) {
+// Only the host side's preprocessing has this branch: a device function's
+// body as no GPU compiles it. The device side sees an unconditional call:
+// no finding (before cuda-lint's host side left device bodies unparsed, the
+// host side reported it).
+__device__ void correct3(float *c) {
   FragC acc;
 #ifndef __CUDA_ARCH__
   if (threadIdx.x > 3)
 #endif
     wmma::fill_fragment(acc, 0.0f);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'fill_fragment' is reached under the condition 'threadIdx.x > 3', which varies across the warp (depends on threadIdx.x) [cuda-wmma-divergent]
 }
 
 // Negatives: an architecture guard is block-uniform (it is a constant), and

@@ -122,6 +122,44 @@ TEST(SideWorkerTest, RequestRoundTrip) {
   EXPECT_EQ(R->Facts.lookup("CudaLint.GpuArchs").Value, "sm_80,sm_90");
 }
 
+TEST(SideWorkerTest, HostSideOfACudaUnitSkipsDeviceBodies) {
+  // The host side of a CUDA unit leaves device bodies to its device sides;
+  // the device sides and a plain C++ unit's only side parse every body. The
+  // worker process gets the decision with the side.
+  ClangCommand Cmd;
+  Cmd.File = "/src/k.cu";
+  Cmd.Directory = "/build";
+  Cmd.IsCuda = true;
+  Cmd.GpuArchs = {"sm_80", "sm_90"};
+  SidePlanOptions Opts;
+  Opts.CudaPath = "/usr/local/cuda";
+  Opts.ResourceDir = "/resource";
+  std::vector<AnalysisSide> Sides = planSides(Cmd, Opts);
+  ASSERT_EQ(Sides.size(), 3u);
+  EXPECT_EQ(Sides[0].Name, "host");
+  EXPECT_TRUE(Sides[0].SkipsDeviceBodies);
+  EXPECT_FALSE(Sides[1].SkipsDeviceBodies);
+  EXPECT_FALSE(Sides[2].SkipsDeviceBodies);
+
+  Cmd.IsCuda = false;
+  Cmd.File = "/src/main.cpp";
+  std::vector<AnalysisSide> Plain = planSides(Cmd, Opts);
+  ASSERT_EQ(Plain.size(), 1u);
+  EXPECT_FALSE(Plain[0].SkipsDeviceBodies);
+
+  for (bool Skips : {true, false}) {
+    AnalysisSide Host = Sides[0];
+    Host.SkipsDeviceBodies = Skips;
+    std::string Text;
+    llvm::raw_string_ostream(Text) << requestToJSON("/src/k.cu", "/build", Host, LintSettings(), {});
+    auto V = llvm::json::parse(Text);
+    ASSERT_TRUE(bool(V)) << llvm::toString(V.takeError());
+    auto R = requestFromJSON(*V);
+    ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+    EXPECT_EQ(R->Side.SkipsDeviceBodies, Skips);
+  }
+}
+
 TEST(SideWorkerTest, ATimedOutWorkerIsKilled) {
   // A worker that never finishes (a script that sleeps) is killed at the
   // timeout, and the side is a tool failure that says so.
