@@ -136,12 +136,24 @@ bool isDeviceOnlyFunction(const FunctionDecl &FD) {
          (FD.hasAttr<CUDADeviceAttr>() && !FD.hasAttr<CUDAHostAttr>());
 }
 
-bool canSkipDeviceBodyOnHost(const FunctionDecl &FD, const SourceManager &SM) {
+bool SystemBodyPolicy::canSkipDeviceBodyOnHost(const FunctionDecl &FD) {
   if (!isDeviceOnlyFunction(FD) || isa<CXXConstructorDecl, CXXDestructorDecl>(FD) ||
       FD.getParentFunctionOrMethod())
     return false;
   SourceLocation L = SM.getExpansionLoc(FD.getLocation());
-  return L.isValid() && !SM.isInSystemHeader(L);
+  if (L.isInvalid())
+    return false;
+  // Up the include chain to the file no #include brought in: the main file,
+  // or the predefines buffer whose -include lines are the forced includes.
+  FileID FID = SM.getFileID(L);
+  auto [It, New] = ForcedIncludes.try_emplace(FID, false);
+  if (New) {
+    FileID Top = FID;
+    for (SourceLocation Inc = SM.getIncludeLoc(Top); Inc.isValid(); Inc = SM.getIncludeLoc(Top))
+      Top = SM.getFileID(Inc);
+    It->second = Top != SM.getMainFileID();
+  }
+  return !It->second;
 }
 
 namespace {

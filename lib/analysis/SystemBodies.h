@@ -36,7 +36,7 @@
 //
 // The host side of a CUDA unit that also has device sides skips more: the
 // bodies of device code alone (kernels, `__device__` functions), outside
-// system headers (canSkipDeviceBodyOnHost). The device sides parse them and
+// system headers (SystemBodyPolicy::canSkipDeviceBodyOnHost). The device sides parse them and
 // report what is in them; the host side would only re-instantiate every
 // kernel template a host launch names. What the host side's rules read of
 // device bodies is then the device sides' to read (deviceBodiesSkipped).
@@ -76,9 +76,38 @@ public:
   /// or deduced return types).
   bool canSkip(const clang::FunctionDecl &FD);
 
+  /// Whether the host side of a CUDA translation unit that is also analysed on
+  /// at least one device side may leave \p FD's body unparsed
+  /// (AnalysisSide::SkipsDeviceBodies): \p FD is device code alone
+  /// (isDeviceOnlyFunction), is not declared inside a function (a member of a
+  /// local class: an event in its body would seem to be in the enclosing
+  /// function's), is not a constructor or destructor (clang reads
+  /// whether one is empty for the initializers of `__device__` variables on
+  /// the host side too), and is not in a header the forced includes
+  /// (`-include`: clang's CUDA wrapper, the toolkit's runtime headers) bring
+  /// in. Those are what the shared preamble holds, parsed without this policy,
+  /// so that a side reads the same AST with and without it. Library headers
+  /// the unit includes itself (CUB, Thrust, cooperative groups, CUTLASS) are
+  /// not spared: their kernels, launched from the library's host code, are
+  /// the costliest instantiations of all.
+  ///
+  /// The device sides parse that body, and every finding in it is theirs: on
+  /// the host side a device function's body is preprocessed without
+  /// `__CUDA_ARCH__` and never compiled for a GPU, so what the rules could find
+  /// there only on the host side is code no device compilation runs. Skipping
+  /// a template's body also leaves its specializations uninstantiated on the
+  /// host side, which is most of the gain: a launch of `k<T>` in host code
+  /// instantiates the kernel (and everything it calls) on every side.
+  /// The host side's findings then differ only in naming fewer sides; its
+  /// "unused" warnings about device-only declarations, which may be used in a
+  /// skipped body, are left to the device sides (LintRunner).
+  bool canSkipDeviceBodyOnHost(const clang::FunctionDecl &FD);
+
 private:
   const clang::SourceManager &SM;
   llvm::DenseMap<clang::FileID, bool> LeafHeaders;
+  /// Per file: whether a forced include brought it in.
+  llvm::DenseMap<clang::FileID, bool> ForcedIncludes;
 };
 
 /// Whether \p FD is device code alone: a kernel (`__global__`) or a
@@ -88,36 +117,13 @@ private:
 /// Guide, "Function Execution Space Specifiers").
 bool isDeviceOnlyFunction(const clang::FunctionDecl &FD);
 
-/// Whether the host side of a CUDA translation unit that is also analysed on
-/// at least one device side may leave \p FD's body unparsed
-/// (AnalysisSide::SkipsDeviceBodies): \p FD is device code alone
-/// (isDeviceOnlyFunction), is not declared inside a function (a member of a
-/// local class: an event in its body would seem to be in the enclosing
-/// function's), is not a constructor or destructor (clang reads
-/// whether one is empty for the initializers of `__device__` variables on
-/// the host side too), and is outside system headers (which the shared
-/// preamble holds as a host side without this policy parses them, so that a
-/// side reads the same AST with and without it).
-///
-/// The device sides parse that body, and every finding in it is theirs: on
-/// the host side a device function's body is preprocessed without
-/// `__CUDA_ARCH__` and never compiled for a GPU, so what the rules could find
-/// there only on the host side is code no device compilation runs. Skipping
-/// a template's body also leaves its specializations uninstantiated on the
-/// host side, which is most of the gain: a launch of `k<T>` in host code
-/// instantiates the kernel (and everything it calls) on every side.
-/// The host side's findings then differ only in naming fewer sides; its
-/// "unused" warnings about device-only declarations, which may be used in a
-/// skipped body, are left to the device sides (LintRunner).
-bool canSkipDeviceBodyOnHost(const clang::FunctionDecl &FD,
-                             const clang::SourceManager &SM);
 
 /// Records that this translation unit is a host side that left a device body
 /// unparsed (the consumer that skips calls it).
 void recordDeviceBodySkipped(clang::ASTContext &Ctx);
 
 /// Whether this translation unit is a host side that left device bodies
-/// unparsed (canSkipDeviceBodyOnHost). A rule that places what the
+/// unparsed (SystemBodyPolicy::canSkipDeviceBodyOnHost). A rule that places what the
 /// preprocessor saw (a pragma) in a function body, or reads a kernel's body
 /// from host code, leaves to the device sides what may be in a skipped body:
 /// they parse every body. A skipped body is never inside another function's
@@ -131,7 +137,7 @@ bool deviceBodiesSkipped(clang::ASTContext &Ctx);
 /// read once per process. Callers leave it off with --system-headers.
 bool systemBodySkipping();
 
-/// Whether host sides skip device bodies (canSkipDeviceBodyOnHost): as
+/// Whether host sides skip device bodies (SystemBodyPolicy::canSkipDeviceBodyOnHost): as
 /// systemBodySkipping, and not with CUDA_LINT_NO_DEVICE_BODY_SKIPPING set in
 /// the environment (for comparing findings and times; bench/README.md).
 bool deviceBodySkipping();

@@ -213,10 +213,7 @@ void ManagedAccessWithoutSyncCheck::checkMatch(const MatchFinder::MatchResult &R
     return;
   }
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  // Host functions, on every side: a device side parses them too, and it
-  // alone has the bodies of the kernels where the host side skipped them
-  // (kernelMayUse).
-  if (!HaveManaged || !FD || !FD->hasBody() ||
+  if (!HaveManaged || !FD || isDeviceSide(*Ctx) || !FD->hasBody() ||
       FD->isDependentContext() || !isHostCode(FD))
     return;
   analyze(FD);
@@ -224,16 +221,8 @@ void ManagedAccessWithoutSyncCheck::checkMatch(const MatchFinder::MatchResult &R
 
 bool ManagedAccessWithoutSyncCheck::kernelMayUse(const FunctionDecl *K, const VarDecl *V) {
   const FunctionDecl *Def = nullptr;
-  if (!K || !K->hasBody(Def) || !Def) {
-    // A body this host side skipped (analysis/SystemBodies.h) is the device
-    // sides' to read, where this analysis runs too: not counted here, so
-    // this side reports only what a device side would.
-    auto Skipped = [](const FunctionDecl *F) {
-      return F && llvm::any_of(F->redecls(),
-                               [](const FunctionDecl *R) { return R->hasSkippedBody(); });
-    };
-    return !(K && (Skipped(K) || Skipped(K->getTemplateInstantiationPattern())));
-  }
+  if (!K || !K->hasBody(Def) || !Def)
+    return true; // not known here: it may
   auto It = KernelUses.find(Def);
   if (It == KernelUses.end()) {
     llvm::SmallPtrSet<const VarDecl *, 4> Vars;

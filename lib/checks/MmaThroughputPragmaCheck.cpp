@@ -16,6 +16,7 @@ void MmaThroughputPragmaCheck::startTranslationUnit() {
   // Matching starts after the whole unit is parsed: Pragmas holds this
   // unit's pragmas already (and is cleared at its end).
   KernelBodies.clear();
+  OtherBodies.clear();
 }
 
 void MmaThroughputPragmaCheck::registerCudaPPCallbacks(const SourceManager &SourceMgr,
@@ -29,25 +30,29 @@ void MmaThroughputPragmaCheck::registerCudaPPCallbacks(const SourceManager &Sour
 void MmaThroughputPragmaCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
+  if (!onDeviceSide())
+    Finder->addMatcher(
+        functionDecl(isDefinition(), unless(hasAttr(attr::CUDAGlobal))).bind("other"), this);
 }
 
 void MmaThroughputPragmaCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  if (!Kernel || !Kernel->getBody())
+  const auto *Other = Result.Nodes.getNodeAs<FunctionDecl>("other");
+  const FunctionDecl *FD = Kernel ? Kernel : Other;
+  if (!FD || !FD->getBody())
     return;
-  SourceRange R = Kernel->getBody()->getSourceRange();
-  KernelBodies.push_back({SM->getExpansionLoc(R.getBegin()),
-                          SM->getExpansionRange(R.getEnd()).getEnd()});
+  SourceRange R = FD->getBody()->getSourceRange();
+  (Kernel ? KernelBodies : OtherBodies)
+      .push_back({SM->getExpansionLoc(R.getBegin()), SM->getExpansionRange(R.getEnd()).getEnd()});
 }
 
 void MmaThroughputPragmaCheck::onEndOfTranslationUnit() {
-  // A host side that left device bodies unparsed has no kernel bodies to
-  // place the pragmas in: the device sides, which parse them, judge.
-  if (!SM || (Ctx && deviceBodiesSkipped(*Ctx))) {
-    Pragmas.clear();
-    KernelBodies.clear();
+  if (!SM)
     return;
-  }
+  // A host side that left device bodies unparsed cannot tell a pragma in a
+  // kernel's body from one outside: it judges only those in the bodies it
+  // parsed (host and __host__ __device__ functions), the device sides the rest.
+  bool OnlyParsedBodies = Ctx && deviceBodiesSkipped(*Ctx);
   for (const CollectedPragma &P : Pragmas) {
     SourceLocation Loc = P.Loc;
     if (inSystemHeader(Loc))
@@ -55,13 +60,20 @@ void MmaThroughputPragmaCheck::onEndOfTranslationUnit() {
     bool InKernel = llvm::any_of(KernelBodies, [&](SourceRange Body) {
       return SM->isPointWithin(Loc, Body.getBegin(), Body.getEnd());
     });
-    if (InKernel || !reportOnce(Loc.getPtrEncoding()))
+    if (InKernel)
+      continue;
+    if (OnlyParsedBodies && !llvm::any_of(OtherBodies, [&](SourceRange Body) {
+          return SM->isPointWithin(Loc, Body.getBegin(), Body.getEnd());
+        }))
+      continue;
+    if (!reportOnce(Loc.getPtrEncoding()))
       continue;
     report(Loc, "'#pragma nv_mma_throughput' outside the body of a __global__ "
                 "function is ignored");
   }
   Pragmas.clear();
   KernelBodies.clear();
+  OtherBodies.clear();
 }
 
 CUDA_LINT_DEFINE_CHECK_FACTORY(MmaThroughputPragmaCheck)

@@ -31,6 +31,9 @@ private:
   std::vector<CollectedPragma> Pragmas;
   /// The bodies of the kernels defined in this translation unit.
   std::vector<clang::SourceRange> KernelBodies;
+  /// On the host side, the bodies of the other functions: a host side that
+  /// skipped device bodies judges only the pragmas in bodies it parsed.
+  std::vector<clang::SourceRange> OtherBodies;
 };
 
 } // namespace cuda_lint

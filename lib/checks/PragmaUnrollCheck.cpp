@@ -61,6 +61,7 @@ void PragmaUnrollCheck::startTranslationUnit() {
   Hints.clear();
   LoopStarts.clear();
   HostBodies.clear();
+  ParsedBodies.clear();
 }
 
 void PragmaUnrollCheck::registerCudaPPCallbacks(const SourceManager &SourceMgr,
@@ -79,12 +80,13 @@ void PragmaUnrollCheck::registerMatchers(MatchFinder *Finder) {
 
 void PragmaUnrollCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function")) {
-    if (isDeviceSide(*Ctx) || !FD->getBody() || FD->isConstexpr() ||
-        FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>())
+    if (isDeviceSide(*Ctx) || !FD->getBody())
       return;
     SourceRange R = FD->getBody()->getSourceRange();
-    HostBodies.push_back({SM->getExpansionLoc(R.getBegin()),
-                          SM->getExpansionRange(R.getEnd()).getEnd()});
+    SourceRange Body{SM->getExpansionLoc(R.getBegin()), SM->getExpansionRange(R.getEnd()).getEnd()};
+    ParsedBodies.push_back(Body);
+    if (!FD->isConstexpr() && !FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>())
+      HostBodies.push_back(Body);
   }
 }
 
@@ -97,17 +99,21 @@ void PragmaUnrollCheck::onEndOfTranslationUnit() {
   for (Decl *D : Ctx->getTraversalScope())
     W.TraverseDecl(D);
   // A host side that left device bodies unparsed sees their pragmas but not
-  // their loops: it judges only the pragmas in host bodies, and the device
-  // sides, which parse every body, the rest.
-  bool OnlyHostBodies = deviceBodiesSkipped(*Ctx);
+  // their loops: it judges only the pragmas in the bodies it parsed (host
+  // and __host__ __device__ functions), and the device sides, which parse
+  // every body, the rest.
+  bool OnlyParsedBodies = deviceBodiesSkipped(*Ctx);
+  auto InAny = [&](const std::vector<SourceRange> &Bodies, SourceLocation L) {
+    return llvm::any_of(Bodies, [&](SourceRange B) {
+      return SM->isPointWithin(L, B.getBegin(), B.getEnd());
+    });
+  };
   for (const CollectedPragma &P : Here) {
     if (inSystemHeader(P.Loc))
       continue;
     // Host-only code: gcc sees the pragma (host side only).
-    bool InHost = llvm::any_of(HostBodies, [&](SourceRange B) {
-      return SM->isPointWithin(P.Loc, B.getBegin(), B.getEnd());
-    });
-    if ((OnlyHostBodies && !InHost) || !reportOnce(P.Loc.getPtrEncoding()))
+    bool InHost = InAny(HostBodies, P.Loc);
+    if ((OnlyParsedBodies && !InAny(ParsedBodies, P.Loc)) || !reportOnce(P.Loc.getPtrEncoding()))
       continue;
     std::vector<const PragmaToken *> Count = countTokens(P.Text);
     std::string Written = "#pragma unroll";

@@ -48,6 +48,9 @@ private:
   std::vector<clang::SourceLocation> LoopStarts;
   /// Bodies of host-only functions (host side only).
   std::vector<clang::SourceRange> HostBodies;
+  /// Every function body the host side parsed (a host side that skipped
+  /// device bodies judges only the pragmas in these).
+  std::vector<clang::SourceRange> ParsedBodies;
 };
 
 } // namespace cuda_lint

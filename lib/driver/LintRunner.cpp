@@ -109,8 +109,10 @@ void printBodySkippingAudit(ASTContext &Ctx) {
 class ProjectScopeConsumer : public SystemBodySkippingConsumer {
 public:
   ProjectScopeConsumer(std::unique_ptr<ASTConsumer> Inner, const SourceManager &SM,
-                       bool DeviceBodies)
-      : SystemBodySkippingConsumer(std::move(Inner), SM, DeviceBodies), SM(SM) {}
+                       bool DeviceBodies, bool *DeviceBodySkipped)
+      : SystemBodySkippingConsumer(std::move(Inner), SM, DeviceBodies, /*SystemBodies=*/true,
+                                   DeviceBodySkipped),
+        SM(SM) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     for (Decl *D : Group)
@@ -161,11 +163,13 @@ const std::vector<OwnedPattern> &ownedDiagnosticPatterns() {
 
 /// Whether \p Info says a declaration is unused or unneeded (-Wunused-function,
 /// -Wunused-variable, -Wunused-const-variable, -Wunneeded-internal-declaration,
-/// -Wunused-member-function, -Wunused-template) and that declaration could be
-/// used in a device body a host side skips (AnalysisSide::SkipsDeviceBodies):
-/// device code alone, or a variable device code may read (one in a device
-/// memory space, or a constant). The device sides parse every body and give
-/// the warning where it holds.
+/// -Wunused-member-function, -Wunused-template, -Wunused-private-field). On a
+/// host side that skipped device bodies (AnalysisSide::SkipsDeviceBodies) the
+/// uses in those bodies are not seen: a `static __host__ __device__` helper,
+/// a constant or a private field that only device code uses would be called
+/// unused. The device sides parse every body, host code included, and give
+/// the warning where it holds; what only the host side declares (under
+/// `#ifndef __CUDA_ARCH__`) goes unwarned in such a unit.
 bool unusedInSkippedBodies(const Diagnostic &Info) {
   switch (Info.getID()) {
   case diag::warn_unused_function:
@@ -176,22 +180,11 @@ bool unusedInSkippedBodies(const Diagnostic &Info) {
   case diag::warn_unneeded_member_function:
   case diag::warn_unused_member_function:
   case diag::warn_unused_template:
-    break;
+  case diag::warn_unused_private_field:
+    return true;
   default:
     return false;
   }
-  for (unsigned I = 0, N = Info.getNumArgs(); I != N; ++I) {
-    if (Info.getArgKind(I) != DiagnosticsEngine::ak_nameddecl)
-      continue;
-    const auto *D = reinterpret_cast<const NamedDecl *>(Info.getRawArg(I));
-    if (const FunctionDecl *FD = D ? D->getAsFunction() : nullptr)
-      return isDeviceOnlyFunction(*FD);
-    if (const auto *VD = dyn_cast_or_null<VarDecl>(D))
-      return VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<CUDAConstantAttr>() ||
-             VD->isConstexpr() || VD->getType().isConstQualified();
-    return false;
-  }
-  return false;
 }
 
 /// Applies a rule's NOLINT to the clang errors that rule owns (the compiler
@@ -286,9 +279,9 @@ public:
   /// Whether the side hit a fatal error (a header not found, too many
   /// errors): the rest of the unit was not parsed.
   bool SawFatal = false;
-  /// The host side skips device bodies (AnalysisSide::SkipsDeviceBodies; set
-  /// by the action when it installs the skipping): its warnings that a
-  /// declaration such a body may use is unused are dropped
+  /// The host side skipped a device body (AnalysisSide::SkipsDeviceBodies;
+  /// set by the consumer that skips, before the end of the unit, where clang
+  /// gives its unused-declaration warnings): those are dropped
   /// (unusedInSkippedBodies).
   bool SkipsDeviceBodies = false;
 };
@@ -396,9 +389,9 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   class Action : public ASTFrontendAction {
   public:
     /// \p DeviceBodies: the side may skip device bodies
-    /// (AnalysisSide::SkipsDeviceBodies); \p SkippingDeviceBodies is set when
-    /// it does (not with --system-headers, CUDA_LINT_NO_BODY_SKIPPING or
-    /// CUDA_LINT_NO_DEVICE_BODY_SKIPPING).
+    /// (AnalysisSide::SkipsDeviceBodies; not with CUDA_LINT_NO_BODY_SKIPPING or
+    /// CUDA_LINT_NO_DEVICE_BODY_SKIPPING); \p SkippingDeviceBodies is set when
+    /// it skips one.
     Action(ClangTidyASTConsumerFactory *Factory, ClangTidyContext &Context,
            NvccTolerance *Asm, std::vector<InputDigest> &Inputs, bool DeviceBodies,
            bool &SkippingDeviceBodies)
@@ -430,20 +423,27 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       llvm::StringRef After = CI.getPreprocessor().getPredefines();
       if (After.starts_with(Before))
         AddedPredefines = After.drop_front(Before.size()).str();
-      SkippingDeviceBodies = DeviceBodies && deviceBodySkipping();
+      bool Device = DeviceBodies && deviceBodySkipping();
+      std::unique_ptr<SystemBodySkippingConsumer> Skipping;
       if (!Context.getOptions().SystemHeaders.value_or(false)) {
-        Checks = std::make_unique<ProjectScopeConsumer>(std::move(Checks), CI.getSourceManager(),
-                                                        SkippingDeviceBodies);
+        Skipping = std::make_unique<ProjectScopeConsumer>(std::move(Checks), CI.getSourceManager(),
+                                                          Device, &SkippingDeviceBodies);
         // Only under ProjectScopeConsumer, which decides per function:
         // without it every body would be skipped.
         CI.getFrontendOpts().SkipFunctionBodies = systemBodySkipping();
-      } else if (SkippingDeviceBodies) {
+      } else if (Device) {
         // --system-headers: every system body is parsed (its findings are
         // reported); device bodies are still the device sides'.
-        Checks = std::make_unique<SystemBodySkippingConsumer>(
+        Skipping = std::make_unique<SystemBodySkippingConsumer>(
             std::move(Checks), CI.getSourceManager(), /*DeviceBodies=*/true,
-            /*SystemBodies=*/false);
+            /*SystemBodies=*/false, &SkippingDeviceBodies);
         CI.getFrontendOpts().SkipFunctionBodies = true;
+      }
+      if (Skipping) {
+        if (Device)
+          CI.getPreprocessor().addPPCallbacks(
+              Skipping->watchManagedVariables(CI.getPreprocessor()));
+        Checks = std::move(Skipping);
       }
       if (!Asm)
         return Checks;

@@ -43,7 +43,7 @@ struct AnalysisSide {
   bool Nvcc = false;
   /// The host side of a CUDA unit analysed on at least one device side as
   /// well: it leaves the bodies of device code alone unparsed
-  /// (canSkipDeviceBodyOnHost, analysis/SystemBodies.h), whose findings are
+  /// (SystemBodyPolicy::canSkipDeviceBodyOnHost, analysis/SystemBodies.h), whose findings are
   /// the device sides'. Not in clang-tidy or the editor, where a parse is
   /// the only side.
   bool SkipsDeviceBodies = false;

@@ -48,3 +48,20 @@ void with_functor(int *q) {
   (void)Twice();
   (void)q;
 }
+
+// A __host__ __device__ helper only a kernel calls: its use is in a skipped
+// body, and the host side's "unused function" is left to the device side.
+static __host__ __device__ int hd_helper(int x) { return x - 1; }
+__global__ void uses_hd(int *p) { p[0] = hd_helper(p[0]); }
+
+// A pragma in the host-only branch of a __host__ __device__ function: the
+// host side parses that body and still judges it.
+__host__ __device__ int hd_loop(int n) {
+  int s = 0;
+#ifndef __CUDA_ARCH__
+#pragma unroll 0
+#endif
+  for (int i = 0; i < n; ++i)
+    s += i;
+  return s;
+}
