@@ -39,7 +39,9 @@
 // system headers (SystemBodyPolicy::canSkipDeviceBodyOnHost). The device sides parse them and
 // report what is in them; the host side would only re-instantiate every
 // kernel template a host launch names. What the host side's rules read of
-// device bodies is then the device sides' to read (deviceBodiesSkipped).
+// device bodies is then the device sides' to read (deviceBodiesSkipped), or
+// kept: after a `__managed__` variable, and on a second parse where one came
+// after a skipped body (driver/SystemBodySkipping.h).
 // Turned off by CUDA_LINT_NO_DEVICE_BODY_SKIPPING as well.
 //
 //===----------------------------------------------------------------------===//

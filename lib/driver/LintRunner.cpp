@@ -109,9 +109,9 @@ void printBodySkippingAudit(ASTContext &Ctx) {
 class ProjectScopeConsumer : public SystemBodySkippingConsumer {
 public:
   ProjectScopeConsumer(std::unique_ptr<ASTConsumer> Inner, const SourceManager &SM,
-                       bool DeviceBodies, bool *DeviceBodySkipped)
+                       bool DeviceBodies, DeviceBodyOutcome *Outcome)
       : SystemBodySkippingConsumer(std::move(Inner), SM, DeviceBodies, /*SystemBodies=*/true,
-                                   DeviceBodySkipped),
+                                   Outcome),
         SM(SM) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
@@ -215,7 +215,7 @@ public:
     } else {
       // An asm escape nvcc accepts: decided again once the unit is parsed.
       DroppingNotes = (Asm && Asm->holdBack(Level, Info)) ||
-                      (SkipsDeviceBodies && unusedInSkippedBodies(Info)) ||
+                      (DeviceBodies.Skipped && unusedInSkippedBodies(Info)) ||
                       (Level >= DiagnosticsEngine::Error && suppressed(Info));
       if (DroppingNotes)
         return;
@@ -279,11 +279,11 @@ public:
   /// Whether the side hit a fatal error (a header not found, too many
   /// errors): the rest of the unit was not parsed.
   bool SawFatal = false;
-  /// The host side skipped a device body (AnalysisSide::SkipsDeviceBodies;
-  /// set by the consumer that skips, before the end of the unit, where clang
-  /// gives its unused-declaration warnings): those are dropped
-  /// (unusedInSkippedBodies).
-  bool SkipsDeviceBodies = false;
+  /// What the host side's skipping of device bodies did
+  /// (AnalysisSide::SkipsDeviceBodies; filled in by the consumer that skips,
+  /// before the end of the unit, where clang gives its unused-declaration
+  /// warnings: those are dropped once a body was skipped, unusedInSkippedBodies).
+  SystemBodySkippingConsumer::DeviceBodyOutcome DeviceBodies;
 };
 
 /// The file system a side reads, minus FIFOs and sockets: opening one blocks
@@ -346,7 +346,9 @@ void ignoreUnreportedFlowWarnings(DiagnosticsEngine &Diags, ClangTidyContext &Co
 /// minus its "Error while processing" message on stderr: compiler errors are
 /// findings here, printed with the rest. \p Nvcc: the side of an nvcc
 /// command, which gets the tolerances of NvccTolerance.h. \p SkipsDeviceBodies:
-/// AnalysisSide::SkipsDeviceBodies.
+/// AnalysisSide::SkipsDeviceBodies; \p ManagedAfterSkipping is set when a
+/// `__managed__` variable followed a skipped device body (the side is to be
+/// run again without skipping them).
 std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                             const tooling::CompilationDatabase &DB,
                                             const std::string &File, bool Nvcc,
@@ -357,7 +359,8 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                                             std::string &PreambleUse,
                                             bool &StoppedAtFatalError,
                                             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay,
-                                            std::vector<NvccTolerance::KeywordPlace> &MissingKeywords) {
+                                            std::vector<NvccTolerance::KeywordPlace> &MissingKeywords,
+                                            bool &ManagedAfterSkipping) {
   // A file system of its own: ClangTool moves its working directory to the
   // command's directory, and the process-wide real file system would move the
   // working directory of every thread (and of relative paths in the output).
@@ -390,13 +393,12 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   public:
     /// \p DeviceBodies: the side may skip device bodies
     /// (AnalysisSide::SkipsDeviceBodies; not with CUDA_LINT_NO_BODY_SKIPPING or
-    /// CUDA_LINT_NO_DEVICE_BODY_SKIPPING); \p SkippingDeviceBodies is set when
-    /// it skips one.
+    /// CUDA_LINT_NO_DEVICE_BODY_SKIPPING); \p Outcome says what it did.
     Action(ClangTidyASTConsumerFactory *Factory, ClangTidyContext &Context,
            NvccTolerance *Asm, std::vector<InputDigest> &Inputs, bool DeviceBodies,
-           bool &SkippingDeviceBodies)
+           SystemBodySkippingConsumer::DeviceBodyOutcome &Outcome)
         : Factory(Factory), Context(Context), Asm(Asm), Inputs(Inputs),
-          DeviceBodies(DeviceBodies), SkippingDeviceBodies(SkippingDeviceBodies) {}
+          DeviceBodies(DeviceBodies), Outcome(Outcome) {}
 
     /// Every file whose content the side read, with its hash (the result
     /// cache's record), except the in-memory compatibility headers.
@@ -427,7 +429,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       std::unique_ptr<SystemBodySkippingConsumer> Skipping;
       if (!Context.getOptions().SystemHeaders.value_or(false)) {
         Skipping = std::make_unique<ProjectScopeConsumer>(std::move(Checks), CI.getSourceManager(),
-                                                          Device, &SkippingDeviceBodies);
+                                                          Device, &Outcome);
         // Only under ProjectScopeConsumer, which decides per function:
         // without it every body would be skipped.
         CI.getFrontendOpts().SkipFunctionBodies = systemBodySkipping();
@@ -436,7 +438,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
         // reported); device bodies are still the device sides'.
         Skipping = std::make_unique<SystemBodySkippingConsumer>(
             std::move(Checks), CI.getSourceManager(), /*DeviceBodies=*/true,
-            /*SystemBodies=*/false, &SkippingDeviceBodies);
+            /*SystemBodies=*/false, &Outcome);
         CI.getFrontendOpts().SkipFunctionBodies = true;
       }
       if (Skipping) {
@@ -473,7 +475,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     NvccTolerance *Asm;
     std::vector<InputDigest> &Inputs;
     bool DeviceBodies;
-    bool &SkippingDeviceBodies;
+    SystemBodySkippingConsumer::DeviceBodyOutcome &Outcome;
     std::string AddedPredefines;
   };
   class ActionFactory : public tooling::FrontendActionFactory {
@@ -481,16 +483,17 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     ActionFactory(ClangTidyContext &Context,
                   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
                   NvccTolerance *Asm, std::vector<InputDigest> &Inputs,
-                  const std::string &File, bool DeviceBodies, bool &SkippingDeviceBodies,
+                  const std::string &File, bool DeviceBodies,
+                  SystemBodySkippingConsumer::DeviceBodyOutcome &Outcome,
                   const std::string &PreambleDir, bool PreambleOnFirstSide,
                   std::string &PreambleUse)
         : Context(Context), ConsumerFactory(Context, std::move(FS)), Asm(Asm),
           Inputs(Inputs), File(File), DeviceBodies(DeviceBodies),
-          SkippingDeviceBodies(SkippingDeviceBodies), PreambleDir(PreambleDir),
+          Outcome(Outcome), PreambleDir(PreambleDir),
           PreambleOnFirstSide(PreambleOnFirstSide), PreambleUse(PreambleUse) {}
     std::unique_ptr<FrontendAction> create() override {
       return std::make_unique<Action>(&ConsumerFactory, Context, Asm, Inputs, DeviceBodies,
-                                      SkippingDeviceBodies);
+                                      Outcome);
     }
     bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                        FileManager *Files,
@@ -522,16 +525,17 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     std::vector<InputDigest> &Inputs;
     const std::string &File;
     bool DeviceBodies;
-    bool &SkippingDeviceBodies;
+    SystemBodySkippingConsumer::DeviceBodyOutcome &Outcome;
     const std::string &PreambleDir;
     bool PreambleOnFirstSide;
     std::string &PreambleUse;
   };
   ActionFactory Factory(Context, BaseFS, Nvcc ? &Tolerance : nullptr, Inputs, File,
-                        SkipsDeviceBodies, Filter.SkipsDeviceBodies, PreambleDir,
+                        SkipsDeviceBodies, Filter.DeviceBodies, PreambleDir,
                         PreambleOnFirstSide, PreambleUse);
   Tool.run(&Factory);
   StoppedAtFatalError = Filter.SawFatal;
+  ManagedAfterSkipping = Filter.DeviceBodies.ManagedAfterSkipped;
   // Parsed again with the keyword written in only when nothing else failed:
   // where nvcc rejects a missing `typename` or `template`, clang reports
   // another error too.
@@ -1028,35 +1032,49 @@ SideResult lintSideWithOverlay(const std::string &File, const std::string &Direc
       FilterOptions = std::move(O);
   }
   std::vector<NvccTolerance::KeywordPlace> MissingKeywords;
+  // Cleared when a `__managed__` variable followed a skipped device body:
+  // the side is parsed again with every body (SystemBodySkippingConsumer).
+  bool SkipDeviceBodies = Side.SkipsDeviceBodies;
   auto RunOnce = [&](llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay) {
-    ClangTidyContext Context(makeOptionsProvider(Settings, FactOptions,
-                                                 /*AllHeaders=*/FilterOptions.has_value()),
-                             /*AllowEnablingAnalyzerAlphaCheckers=*/false,
-                             /*EnableModuleHeadersParsing=*/false,
-                             /*ExperimentalCustomChecks=*/false);
-    Context.setEnableProfiling(Settings.ProfileChecks);
-    AcceptedLineCollector Accepted;
-    UniformityStatsCollector Stats;
-    SideFactCollector Facts;
-    Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, Side.SkipsDeviceBodies,
-                                    Settings.PreambleDir,
-                                    Settings.PreambleOnFirstSide, Result.Inputs, Result.Preamble,
-                                    Result.StoppedAtFatalError, Overlay, MissingKeywords);
-    Result.Uniformity = Stats.stats();
-    for (ClangTidyError &E : Result.Errors)
-      normalizeDiagnosticPaths(E, Directory);
-    if (FilterOptions)
-      filterHeaderFindings(Result.Errors, normalizeFilePath(File, Directory), *FilterOptions,
-                           Roots);
-    Result.Accepted = Accepted.take();
-    for (AcceptedLine &A : Result.Accepted)
-      A.File = normalizeFilePath(A.File, Directory);
-    Result.Facts = Facts.take();
-    for (SideFact &F : Result.Facts)
-      for (FactLocation &L : F.Locations)
-        L.File = normalizeFilePath(L.File, Directory);
-    // Checks as configured for this file (command line over .cuda-lint.yaml).
-    Result.EffectiveChecks = Context.getOptions().Checks.value_or("");
+    for (;;) {
+      ClangTidyContext Context(makeOptionsProvider(Settings, FactOptions,
+                                                   /*AllHeaders=*/FilterOptions.has_value()),
+                               /*AllowEnablingAnalyzerAlphaCheckers=*/false,
+                               /*EnableModuleHeadersParsing=*/false,
+                               /*ExperimentalCustomChecks=*/false);
+      Context.setEnableProfiling(Settings.ProfileChecks);
+      AcceptedLineCollector Accepted;
+      UniformityStatsCollector Stats;
+      SideFactCollector Facts;
+      bool ManagedAfterSkipping = false;
+      Result.Errors = runChecksOnSide(Context, DB, File, Side.Nvcc, SkipDeviceBodies,
+                                      Settings.PreambleDir,
+                                      Settings.PreambleOnFirstSide, Result.Inputs, Result.Preamble,
+                                      Result.StoppedAtFatalError, Overlay, MissingKeywords,
+                                      ManagedAfterSkipping);
+      if (ManagedAfterSkipping && SkipDeviceBodies) {
+        SkipDeviceBodies = false;
+        Result = SideResult();
+        MissingKeywords.clear();
+        continue;
+      }
+      Result.Uniformity = Stats.stats();
+      for (ClangTidyError &E : Result.Errors)
+        normalizeDiagnosticPaths(E, Directory);
+      if (FilterOptions)
+        filterHeaderFindings(Result.Errors, normalizeFilePath(File, Directory), *FilterOptions,
+                             Roots);
+      Result.Accepted = Accepted.take();
+      for (AcceptedLine &A : Result.Accepted)
+        A.File = normalizeFilePath(A.File, Directory);
+      Result.Facts = Facts.take();
+      for (SideFact &F : Result.Facts)
+        for (FactLocation &L : F.Locations)
+          L.File = normalizeFilePath(L.File, Directory);
+      // Checks as configured for this file (command line over .cuda-lint.yaml).
+      Result.EffectiveChecks = Context.getOptions().Checks.value_or("");
+      return;
+    }
   };
   auto Run = [&] {
     RunOnce(Overlay);

@@ -23,28 +23,40 @@ namespace cuda_lint {
 /// has device sides: AnalysisSide::SkipsDeviceBodies), with
 /// SystemBodyPolicy::canSkipDeviceBodyOnHost, until a `__managed__` variable
 /// is declared (watchManagedVariables): cuda-managed-access-without-sync
-/// reads on the host side which kernels name one, and a kernel or device
-/// function defined before the variable cannot. \p DeviceBodySkipped, when
-/// given, is set at the first device body skipped.
+/// reads on the host side what kernels, and the functions they call, name.
+/// \p Outcome, when given, says what happened.
 class SystemBodySkippingConsumer : public clang::MultiplexConsumer {
 public:
+  /// What the skipping of device bodies did, for the side's runner.
+  struct DeviceBodyOutcome {
+    /// A device body was skipped: the host side's unused-declaration
+    /// warnings are not to be trusted.
+    bool Skipped = false;
+    /// A `__managed__` variable came after a skipped body, which may reach it
+    /// (a device template instantiated with a type defined after it): the
+    /// side is to be parsed again with every body.
+    bool ManagedAfterSkipped = false;
+  };
+
   SystemBodySkippingConsumer(std::unique_ptr<clang::ASTConsumer> Inner,
                              const clang::SourceManager &SM, bool DeviceBodies = false,
-                             bool SystemBodies = true, bool *DeviceBodySkipped = nullptr)
+                             bool SystemBodies = true, DeviceBodyOutcome *Outcome = nullptr)
       : MultiplexConsumer(std::move(Inner)), Bodies(SM), DeviceBodies(DeviceBodies),
-        SystemBodies(SystemBodies), DeviceBodySkipped(DeviceBodySkipped) {}
+        SystemBodies(SystemBodies), State(std::make_shared<Shared>()) {
+    State->Outcome = Outcome;
+  }
 
   bool shouldSkipFunctionBody(clang::Decl *D) override {
     const clang::FunctionDecl *FD = D->getAsFunction();
     if (!FD)
       return false;
-    if (DeviceBodies && !*ManagedSeen && Bodies.canSkipDeviceBodyOnHost(*FD)) {
-      if (!Recorded) {
+    if (DeviceBodies && !State->ManagedSeen && Bodies.canSkipDeviceBodyOnHost(*FD)) {
+      if (!State->Skipped) {
         recordDeviceBodySkipped(D->getASTContext());
-        if (DeviceBodySkipped)
-          *DeviceBodySkipped = true;
+        if (State->Outcome)
+          State->Outcome->Skipped = true;
       }
-      Recorded = true;
+      State->Skipped = true;
       return true;
     }
     return SystemBodies && Bodies.canSkip(*FD);
@@ -56,29 +68,35 @@ public:
   std::unique_ptr<clang::PPCallbacks> watchManagedVariables(clang::Preprocessor &PP) {
     class Watch : public clang::PPCallbacks {
     public:
-      Watch(const clang::IdentifierInfo *Managed, std::shared_ptr<bool> Seen)
-          : Managed(Managed), Seen(std::move(Seen)) {}
+      Watch(const clang::IdentifierInfo *Managed, std::shared_ptr<Shared> State)
+          : Managed(Managed), State(std::move(State)) {}
       void MacroExpands(const clang::Token &Name, const clang::MacroDefinition &,
                         clang::SourceRange, const clang::MacroArgs *) override {
-        if (Name.getIdentifierInfo() == Managed)
-          *Seen = true;
+        if (Name.getIdentifierInfo() != Managed || State->ManagedSeen)
+          return;
+        State->ManagedSeen = true;
+        if (State->Skipped && State->Outcome)
+          State->Outcome->ManagedAfterSkipped = true;
       }
 
     private:
       const clang::IdentifierInfo *Managed;
-      std::shared_ptr<bool> Seen;
+      std::shared_ptr<Shared> State;
     };
-    return std::make_unique<Watch>(PP.getIdentifierInfo("__managed__"), ManagedSeen);
+    return std::make_unique<Watch>(PP.getIdentifierInfo("__managed__"), State);
   }
 
 private:
   SystemBodyPolicy Bodies;
   bool DeviceBodies;
   bool SystemBodies;
-  bool *DeviceBodySkipped;
-  bool Recorded = false;
   /// Shared with the preprocessor's callbacks, which may outlive this.
-  std::shared_ptr<bool> ManagedSeen = std::make_shared<bool>(false);
+  struct Shared {
+    bool Skipped = false;
+    bool ManagedSeen = false;
+    DeviceBodyOutcome *Outcome = nullptr;
+  };
+  std::shared_ptr<Shared> State;
 };
 
 } // namespace cuda_lint
