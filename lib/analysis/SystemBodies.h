@@ -35,13 +35,14 @@
 // environment (for comparing findings and times; bench/README.md).
 //
 // The host side of a CUDA unit that also has device sides skips more: the
-// bodies of device code alone (kernels, `__device__` functions), outside
-// system headers (SystemBodyPolicy::canSkipDeviceBodyOnHost). The device sides parse them and
-// report what is in them; the host side would only re-instantiate every
-// kernel template a host launch names. What the host side's rules read of
-// device bodies is then the device sides' to read (deviceBodiesSkipped), or
-// kept: after a `__managed__` variable, and on a second parse where one came
-// after a skipped body (driver/SystemBodySkipping.h).
+// bodies of device code alone (kernels, `__device__` functions), except in
+// the headers of the forced includes (SystemBodyPolicy::canSkipDeviceBodyOnHost).
+// The device sides parse them and report what is in them; the host side
+// would only re-instantiate every kernel template a host launch names. What
+// the host side's rules read of device bodies is then the device sides' to
+// read (deviceBodiesSkipped), or kept: after a `__managed__` variable, and
+// on a second parse where one came after a skipped body
+// (driver/SystemBodySkipping.h).
 // Turned off by CUDA_LINT_NO_DEVICE_BODY_SKIPPING as well.
 //
 //===----------------------------------------------------------------------===//
@@ -101,8 +102,8 @@ public:
   /// host side, which is most of the gain: a launch of `k<T>` in host code
   /// instantiates the kernel (and everything it calls) on every side.
   /// The host side's findings then differ only in naming fewer sides; its
-  /// "unused" warnings about device-only declarations, which may be used in a
-  /// skipped body, are left to the device sides (LintRunner).
+  /// unused-declaration warnings, whose uses may be in a skipped body, are
+  /// left to the device sides (unusedInSkippedBodies, LintRunner.cpp).
   bool canSkipDeviceBodyOnHost(const clang::FunctionDecl &FD);
 
 private:
@@ -119,18 +120,18 @@ private:
 /// Guide, "Function Execution Space Specifiers").
 bool isDeviceOnlyFunction(const clang::FunctionDecl &FD);
 
-
 /// Records that this translation unit is a host side that left a device body
 /// unparsed (the consumer that skips calls it).
 void recordDeviceBodySkipped(clang::ASTContext &Ctx);
 
 /// Whether this translation unit is a host side that left device bodies
-/// unparsed (SystemBodyPolicy::canSkipDeviceBodyOnHost). A rule that places what the
-/// preprocessor saw (a pragma) in a function body, or reads a kernel's body
-/// from host code, leaves to the device sides what may be in a skipped body:
-/// they parse every body. A skipped body is never inside another function's
-/// (local classes keep theirs), so an event inside a parsed body is in that
-/// body.
+/// unparsed (SystemBodyPolicy::canSkipDeviceBodyOnHost). A rule that places
+/// what the preprocessor saw (a pragma) in a function body leaves to the
+/// device sides what may be in a skipped body: they parse every body. A
+/// skipped body is never inside another function's (local classes keep
+/// theirs), so an event inside a parsed body is in that body. (A host-side
+/// rule that must read kernel bodies gets them kept instead, as
+/// cuda-managed-access-without-sync does: driver/SystemBodySkipping.h.)
 bool deviceBodiesSkipped(clang::ASTContext &Ctx);
 
 /// Whether sides (and the shared preamble) skip the bodies SystemBodyPolicy
