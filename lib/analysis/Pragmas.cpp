@@ -1,7 +1,9 @@
 //===- Pragmas.cpp - Reading a pragma's tokens from a PPCallbacks hook ----===//
 
 #include "analysis/Pragmas.h"
+#include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include <cstring>
@@ -179,6 +181,18 @@ private:
 std::unique_ptr<PPCallbacks> collectPragmas(Preprocessor &PP, llvm::StringRef Name,
                                             std::vector<CollectedPragma> &Out) {
   return std::make_unique<PragmaCollector>(PP, Name, Out);
+}
+
+SourceRange bodyExpansionRange(const Stmt &Body, const SourceManager &SM) {
+  SourceRange R = Body.getSourceRange();
+  return {SM.getExpansionLoc(R.getBegin()), SM.getExpansionRange(R.getEnd()).getEnd()};
+}
+
+bool inAnyBody(const std::vector<SourceRange> &Bodies, SourceLocation Loc,
+               const SourceManager &SM) {
+  return llvm::any_of(Bodies, [&](SourceRange B) {
+    return SM.isPointWithin(Loc, B.getBegin(), B.getEnd());
+  });
 }
 
 } // namespace cuda_lint

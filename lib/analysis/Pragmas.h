@@ -21,6 +21,8 @@
 
 namespace clang {
 class Preprocessor;
+class SourceManager;
+class Stmt;
 }
 
 namespace cuda_lint {
@@ -82,6 +84,16 @@ struct CollectedPragma {
 /// preprocessor.
 std::unique_ptr<clang::PPCallbacks> collectPragmas(clang::Preprocessor &PP, llvm::StringRef Name,
                                                    std::vector<CollectedPragma> &Out);
+
+/// A function body as the pragma rules place a pragma in it: from the
+/// expansion of its `{` to the end of the expansion of its `}` (a body a
+/// macro writes is the macro's use).
+clang::SourceRange bodyExpansionRange(const clang::Stmt &Body, const clang::SourceManager &SM);
+
+/// Whether \p Loc (a pragma's CollectedPragma::Loc) is within one of
+/// \p Bodies (bodyExpansionRange).
+bool inAnyBody(const std::vector<clang::SourceRange> &Bodies, clang::SourceLocation Loc,
+               const clang::SourceManager &SM);
 
 } // namespace cuda_lint
 

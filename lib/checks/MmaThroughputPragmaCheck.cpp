@@ -41,9 +41,7 @@ void MmaThroughputPragmaCheck::checkMatch(const MatchFinder::MatchResult &Result
   const FunctionDecl *FD = Kernel ? Kernel : Other;
   if (!FD || !FD->getBody())
     return;
-  SourceRange R = FD->getBody()->getSourceRange();
-  (Kernel ? KernelBodies : OtherBodies)
-      .push_back({SM->getExpansionLoc(R.getBegin()), SM->getExpansionRange(R.getEnd()).getEnd()});
+  (Kernel ? KernelBodies : OtherBodies).push_back(bodyExpansionRange(*FD->getBody(), *SM));
 }
 
 void MmaThroughputPragmaCheck::onEndOfTranslationUnit() {
@@ -57,14 +55,8 @@ void MmaThroughputPragmaCheck::onEndOfTranslationUnit() {
     SourceLocation Loc = P.Loc;
     if (inSystemHeader(Loc))
       continue;
-    bool InKernel = llvm::any_of(KernelBodies, [&](SourceRange Body) {
-      return SM->isPointWithin(Loc, Body.getBegin(), Body.getEnd());
-    });
-    if (InKernel)
-      continue;
-    if (OnlyParsedBodies && !llvm::any_of(OtherBodies, [&](SourceRange Body) {
-          return SM->isPointWithin(Loc, Body.getBegin(), Body.getEnd());
-        }))
+    if (inAnyBody(KernelBodies, Loc, *SM) ||
+        (OnlyParsedBodies && !inAnyBody(OtherBodies, Loc, *SM)))
       continue;
     if (!reportOnce(Loc.getPtrEncoding()))
       continue;

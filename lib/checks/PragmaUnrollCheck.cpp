@@ -82,8 +82,7 @@ void PragmaUnrollCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function")) {
     if (isDeviceSide(*Ctx) || !FD->getBody())
       return;
-    SourceRange R = FD->getBody()->getSourceRange();
-    SourceRange Body{SM->getExpansionLoc(R.getBegin()), SM->getExpansionRange(R.getEnd()).getEnd()};
+    SourceRange Body = bodyExpansionRange(*FD->getBody(), *SM);
     ParsedBodies.push_back(Body);
     if (!FD->isConstexpr() && !FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>())
       HostBodies.push_back(Body);
@@ -103,17 +102,13 @@ void PragmaUnrollCheck::onEndOfTranslationUnit() {
   // and __host__ __device__ functions), and the device sides, which parse
   // every body, the rest.
   bool OnlyParsedBodies = deviceBodiesSkipped(*Ctx);
-  auto InAny = [&](const std::vector<SourceRange> &Bodies, SourceLocation L) {
-    return llvm::any_of(Bodies, [&](SourceRange B) {
-      return SM->isPointWithin(L, B.getBegin(), B.getEnd());
-    });
-  };
   for (const CollectedPragma &P : Here) {
     if (inSystemHeader(P.Loc))
       continue;
     // Host-only code: gcc sees the pragma (host side only).
-    bool InHost = InAny(HostBodies, P.Loc);
-    if ((OnlyParsedBodies && !InAny(ParsedBodies, P.Loc)) || !reportOnce(P.Loc.getPtrEncoding()))
+    bool InHost = inAnyBody(HostBodies, P.Loc, *SM);
+    if ((OnlyParsedBodies && !inAnyBody(ParsedBodies, P.Loc, *SM)) ||
+        !reportOnce(P.Loc.getPtrEncoding()))
       continue;
     std::vector<const PragmaToken *> Count = countTokens(P.Text);
     std::string Written = "#pragma unroll";
