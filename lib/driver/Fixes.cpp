@@ -167,6 +167,13 @@ std::vector<AnalysedContentHash> analysedContentHashes() {
   return Out;
 }
 
+void clearAnalysedContentHashes() {
+  AnalysedContents &A = analysed();
+  std::lock_guard<std::mutex> L(A.M);
+  A.Hash.clear();
+  A.Changed.clear();
+}
+
 void recordAnalysedHash(const AnalysedContentHash &H) {
   AnalysedContents &A = analysed();
   std::lock_guard<std::mutex> L(A.M);

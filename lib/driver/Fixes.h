@@ -48,6 +48,10 @@ struct AnalysedContentHash {
 /// in no particular order: what a side worker process sends back.
 std::vector<AnalysedContentHash> analysedContentHashes();
 
+/// Empties this process's record: a side worker process that analyses
+/// several sides one after another sends each side's record alone.
+void clearAnalysedContentHashes();
+
 /// Adds an entry that a side worker process recorded to this process's
 /// record, as recordAnalysedContent would have with that content.
 void recordAnalysedHash(const AnalysedContentHash &H);

@@ -2,6 +2,7 @@
 #include "driver/InputFiles.h"
 #include "analysis/Uniformity.h"
 #include "driver/Fixes.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -12,10 +13,17 @@
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/thread.h"
 #include "llvm/Support/raw_ostream.h"
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <future>
 #include <csignal>
 #include <cstring>
+#include <poll.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
@@ -379,13 +387,16 @@ llvm::Expected<SideRequest> requestFromJSON(const json::Value &V) {
   return R;
 }
 
-int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath) {
+namespace {
+
+/// What every worker process does first. False: its parent is already gone.
+bool initWorkerProcess() {
 #ifdef __linux__
   // A worker never outlives cuda-lint: killed with it (SIGINT, SIGTERM,
   // SIGKILL of the parent), and gone at once if the parent is already.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() == 1)
-    return 2;
+    return false;
 #endif
   // An allocation past --max-memory (RLIMIT_DATA) ends the worker with a
   // status the parent recognises, instead of LLVM's abort and stack dump.
@@ -395,6 +406,13 @@ int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath) {
     ::_exit(WorkerOutOfMemoryExit);
   });
   llvm::CrashRecoveryContext::Enable(); // lintSide recovers from crashes
+  return true;
+}
+
+/// Analyses the side requested at \p RequestPath and writes its result (with
+/// this side's --fix record, which is then emptied) to \p ResultPath: 0, or 2
+/// with the reason on stderr.
+int handleSideRequest(llvm::StringRef RequestPath, llvm::StringRef ResultPath) {
   auto Buf = llvm::MemoryBuffer::getFile(RequestPath);
   if (!Buf) {
     llvm::errs() << "cuda-lint side worker: cannot read " << RequestPath << ": "
@@ -426,6 +444,7 @@ int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   OS << resultToJSON(Result);
+  clearAnalysedContentHashes(); // sent: the next side's result carries its own
   std::error_code EC;
   llvm::raw_fd_ostream Out(ResultPath, EC);
   if (EC) {
@@ -438,6 +457,306 @@ int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath) {
   return Out.has_error() ? 2 : 0;
 }
 
+/// Writes all of \p Data to \p FD (a pipe or socket); false on an error.
+bool writeAll(int FD, llvm::StringRef Data) {
+  while (!Data.empty()) {
+    ssize_t N = ::send(FD, Data.data(), Data.size(), MSG_NOSIGNAL);
+    if (N < 0 && errno == ENOTSOCK)
+      N = ::write(FD, Data.data(), Data.size());
+    if (N < 0) {
+      if (errno == EINTR)
+        continue;
+      return false;
+    }
+    Data = Data.drop_front(N);
+  }
+  return true;
+}
+
+} // namespace
+
+int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath) {
+  if (!initWorkerProcess())
+    return 2;
+  return handleSideRequest(RequestPath, ResultPath);
+}
+
+int serveSideWorker() {
+  if (!initWorkerProcess())
+    return 2;
+  std::string Line;
+  while (true) {
+    Line.clear();
+    char C;
+    while (true) {
+      ssize_t N = ::read(0, &C, 1);
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0)
+        return N == 0 && Line.empty() ? 0 : 2; // the end of the input, or cut off
+      if (C == '\n')
+        break;
+      Line += C;
+      if (Line.size() > 16384) {
+        llvm::errs() << "cuda-lint side worker: a request line is too long\n";
+        return 2;
+      }
+    }
+    auto [RequestPath, ResultPath] = llvm::StringRef(Line).split('\t');
+    if (int S = handleSideRequest(RequestPath, ResultPath))
+      return S;
+    llvm::errs().flush();
+    if (!writeAll(1, "done\n"))
+      return 2;
+  }
+}
+
+namespace {
+
+/// A worker process of this process (serveSideWorker), with the socket that
+/// is its standard input and output and the unlinked file of its stderr.
+struct WorkerProcess {
+  std::string Executable;
+  unsigned MaxMemoryMiB = 0;
+  pid_t Pid = -1;
+  int Socket = -1;
+  int Stderr = -1;
+  uint64_t StderrSeen = 0; ///< bytes of stderr that earlier sides wrote
+  unsigned Sides = 0;      ///< sides it has analysed
+  bool Reaped = false;
+
+  WorkerProcess() = default;
+  WorkerProcess(const WorkerProcess &) = delete;
+  WorkerProcess &operator=(const WorkerProcess &) = delete;
+  ~WorkerProcess() {
+    if (Socket >= 0)
+      ::close(Socket);
+    if (Pid > 0 && !Reaped) {
+      ::kill(Pid, SIGKILL);
+      while (::waitpid(Pid, nullptr, 0) < 0 && errno == EINTR)
+        ;
+    }
+    if (Stderr >= 0)
+      ::close(Stderr);
+  }
+
+  /// What the worker wrote on stderr since the last call.
+  std::string newStderr() {
+    std::string Out;
+    char Buf[4096];
+    while (true) {
+      ssize_t N = ::pread(Stderr, Buf, sizeof(Buf), static_cast<off_t>(StderrSeen));
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0)
+        break;
+      Out.append(Buf, static_cast<size_t>(N));
+      StderrSeen += static_cast<uint64_t>(N);
+    }
+    return Out;
+  }
+
+  /// Waits for the worker to end (its socket is closed), at most \p Seconds,
+  /// then kills it. Returns its wait status.
+  int reap(double Seconds) {
+    int Status = 0;
+    auto Start = std::chrono::steady_clock::now();
+    while (true) {
+      pid_t R = ::waitpid(Pid, &Status, WNOHANG);
+      if (R == Pid || (R < 0 && errno != EINTR))
+        break;
+      if (std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count() >
+          Seconds) {
+        ::kill(Pid, SIGKILL);
+        while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR)
+          ;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    Reaped = true;
+    return Status;
+  }
+};
+
+std::atomic<unsigned> WorkersStarted{0}, WorkerRequests{0};
+
+/// Runs \p F on a thread that lives as long as the process. A worker dies
+/// when the thread that forked it ends (PR_SET_PDEATHSIG follows the parent
+/// thread, not the process), and a worker outlives the analysis thread that
+/// needed it first: an idle worker is taken by whichever thread comes next.
+void onSpawnerThread(llvm::function_ref<void()> F) {
+  struct Spawner {
+    std::mutex M;
+    std::condition_variable CV;
+    std::deque<std::function<void()>> Tasks;
+  };
+  static Spawner *S = [] {
+    auto *S = new Spawner; // never destroyed: its thread runs until the process ends
+    std::thread([S] {
+      while (true) {
+        std::function<void()> Task;
+        {
+          std::unique_lock<std::mutex> L(S->M);
+          S->CV.wait(L, [S] { return !S->Tasks.empty(); });
+          Task = std::move(S->Tasks.front());
+          S->Tasks.pop_front();
+        }
+        Task();
+      }
+    }).detach();
+    return S;
+  }();
+  std::promise<void> Done;
+  {
+    std::lock_guard<std::mutex> L(S->M);
+    S->Tasks.push_back([&] {
+      F();
+      Done.set_value();
+    });
+  }
+  S->CV.notify_one();
+  Done.get_future().wait();
+}
+
+/// Starts `Executable --side-worker-serve` with RLIMIT_DATA at
+/// \p W.MaxMemoryMiB; null with \p Err on failure.
+std::unique_ptr<WorkerProcess> startWorker(const WorkerOptions &W, std::string &Err) {
+  auto P = std::make_unique<WorkerProcess>();
+  P->Executable = W.Executable;
+  P->MaxMemoryMiB = W.MaxMemoryMiB;
+  int SV[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, SV) != 0) {
+    Err = std::string("socketpair: ") + std::strerror(errno);
+    return nullptr;
+  }
+  P->Socket = SV[0];
+  llvm::SmallString<128> ErrPath;
+  if (std::error_code EC = llvm::sys::fs::createTemporaryFile("cuda-lint-worker", "stderr.txt",
+                                                              P->Stderr, ErrPath)) {
+    ::close(SV[1]);
+    Err = "cannot create a temporary file: " + EC.message();
+    return nullptr;
+  }
+  llvm::sys::fs::remove(ErrPath); // open until the worker goes; nothing to clean up
+  // The removed file's path names the worker on its command line (ps, pgrep).
+  std::string Exe = W.Executable, Serve = ("--side-worker-serve=" + ErrPath).str();
+  char *Argv[] = {Exe.data(), Serve.data(), nullptr};
+  struct rlimit Limit;
+  bool SetLimit = W.MaxMemoryMiB && ::getrlimit(RLIMIT_DATA, &Limit) == 0;
+  if (SetLimit)
+    Limit.rlim_cur = static_cast<rlim_t>(W.MaxMemoryMiB) << 20;
+  pid_t Pid = -1;
+  int ForkErrno = 0;
+  onSpawnerThread([&] {
+    Pid = ::fork();
+    if (Pid == 0) { // only async-signal-safe calls until exec
+      if (::dup2(SV[1], 0) < 0 || ::dup2(SV[1], 1) < 0 || ::dup2(P->Stderr, 2) < 0)
+        ::_exit(127);
+      if (SetLimit && ::setrlimit(RLIMIT_DATA, &Limit) != 0)
+        ::_exit(127);
+      ::execv(Argv[0], Argv);
+      ::_exit(127);
+    }
+    ForkErrno = errno;
+  });
+  ::close(SV[1]);
+  errno = ForkErrno;
+  if (Pid < 0) {
+    Err = std::string("fork: ") + std::strerror(errno);
+    return nullptr;
+  }
+  P->Pid = Pid;
+  ++WorkersStarted;
+  return P;
+}
+
+/// The idle worker processes of this process.
+struct WorkerPool {
+  std::mutex M;
+  std::vector<std::unique_ptr<WorkerProcess>> Idle;
+};
+WorkerPool &workerPool() {
+  static WorkerPool Pool;
+  return Pool;
+}
+
+std::unique_ptr<WorkerProcess> takeIdleWorker(const WorkerOptions &W) {
+  WorkerPool &Pool = workerPool();
+  std::lock_guard<std::mutex> L(Pool.M);
+  for (auto It = Pool.Idle.begin(); It != Pool.Idle.end(); ++It)
+    if ((*It)->Executable == W.Executable && (*It)->MaxMemoryMiB == W.MaxMemoryMiB) {
+      std::unique_ptr<WorkerProcess> P = std::move(*It);
+      Pool.Idle.erase(It);
+      return P;
+    }
+  return nullptr;
+}
+
+void returnIdleWorker(std::unique_ptr<WorkerProcess> P) {
+  WorkerPool &Pool = workerPool();
+  std::lock_guard<std::mutex> L(Pool.M);
+  Pool.Idle.push_back(std::move(P));
+}
+
+/// How one request to a worker ended.
+enum class Answer { Done, Ended, TimedOut };
+
+/// Sends \p Line to \p P and waits for its `done`, until \p Deadline (none:
+/// no limit).
+Answer exchange(WorkerProcess &P, llvm::StringRef Line,
+                std::optional<std::chrono::steady_clock::time_point> Deadline) {
+  if (!writeAll(P.Socket, Line))
+    return Answer::Ended;
+  std::string Reply;
+  while (true) {
+    int Wait = 1000;
+    if (Deadline) {
+      auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      *Deadline - std::chrono::steady_clock::now())
+                      .count();
+      if (Left <= 0)
+        return Answer::TimedOut;
+      Wait = static_cast<int>(std::min<long long>(Left, 1000));
+    }
+    struct pollfd PFD = {P.Socket, POLLIN, 0};
+    int R = ::poll(&PFD, 1, Wait);
+    if (R < 0 && errno != EINTR)
+      return Answer::Ended;
+    if (R <= 0)
+      continue;
+    char Buf[64];
+    ssize_t N = ::read(P.Socket, Buf, sizeof(Buf));
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return Answer::Ended;
+    Reply.append(Buf, static_cast<size_t>(N));
+    if (Reply.find('\n') != std::string::npos)
+      return Reply == "done\n" ? Answer::Done : Answer::Ended;
+  }
+}
+
+} // namespace
+
+unsigned sideWorkersStarted() { return WorkersStarted; }
+unsigned sideWorkerRequests() { return WorkerRequests; }
+
+void shutdownSideWorkers() {
+  WorkerPool &Pool = workerPool();
+  std::vector<std::unique_ptr<WorkerProcess>> Idle;
+  {
+    std::lock_guard<std::mutex> L(Pool.M);
+    Idle.swap(Pool.Idle);
+  }
+  for (auto &P : Idle) { // the end of its input ends it
+    ::close(P->Socket);
+    P->Socket = -1;
+  }
+  for (auto &P : Idle)
+    P->reap(5);
+}
+
 SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
                             const std::string &Directory, const AnalysisSide &Side,
                             const LintSettings &Settings,
@@ -447,8 +766,8 @@ SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
     Failed.ToolFailure = std::move(Why);
     return Failed;
   };
-  TempPath Request("request.json"), Result("result.json"), Stderr("stderr.txt");
-  if (Request.Path.empty() || Result.Path.empty() || Stderr.Path.empty())
+  TempPath Request("request.json"), Result("result.json");
+  if (Request.Path.empty() || Result.Path.empty())
     return Fail("cannot create the worker process's temporary files");
   {
     std::error_code EC;
@@ -457,72 +776,71 @@ SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
       return Fail("cannot write the worker process's request: " + EC.message());
     OS << requestToJSON(File, Directory, Side, Settings, FactOptions);
   }
-  std::string RequestArg = ("--side-worker=" + Request.Path).str();
-  std::string ResultArg = ("--side-worker-output=" + Result.Path).str();
-  llvm::StringRef Args[] = {W.Executable, RequestArg, ResultArg};
-  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), llvm::StringRef(""),
-                                                llvm::StringRef(Stderr.Path)};
-  std::string ErrMsg;
-  bool ExecFailed = false;
-  llvm::sys::ProcessInfo PI = llvm::sys::ExecuteNoWait(
-      W.Executable, Args, std::nullopt, Redirects, W.MaxMemoryMiB, &ErrMsg, &ExecFailed);
-  if (ExecFailed || PI.Pid <= 0)
-    return Fail("cannot start a worker process: " + ErrMsg);
+  std::string Line = (Request.Path + "\t" + Result.Path + "\n").str();
 
-  // Poll (a blocking wait with a timeout would use the process-wide SIGALRM).
-  auto Start = std::chrono::steady_clock::now();
-  auto Sleep = std::chrono::milliseconds(1);
-  int Status = 0;
-  bool TimedOut = false;
-  while (true) {
-    pid_t R = ::waitpid(PI.Pid, &Status, WNOHANG);
-    if (R == PI.Pid)
-      break;
-    if (R < 0 && errno != EINTR)
-      return Fail(std::string("lost its worker process: ") + std::strerror(errno));
-    if (!TimedOut && W.TimeoutSeconds > 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count() >
-            W.TimeoutSeconds) {
-      ::kill(PI.Pid, SIGKILL); // reaped by the next waitpid
-      TimedOut = true;
+  for (bool Retry : {false, true}) {
+    std::unique_ptr<WorkerProcess> P = Retry ? nullptr : takeIdleWorker(W);
+    if (!P) {
+      std::string Err;
+      P = startWorker(W, Err);
+      if (!P)
+        return Fail("cannot start a worker process: " + Err);
     }
-    std::this_thread::sleep_for(Sleep);
-    Sleep = std::min(Sleep * 2, std::chrono::milliseconds(50));
-  }
-  auto StderrText = [&]() -> std::string {
-    auto B = llvm::MemoryBuffer::getFile(Stderr.Path);
-    return B ? (*B)->getBuffer().str() : std::string();
-  };
-  if (TimedOut) {
-    std::string Secs;
-    llvm::raw_string_ostream(Secs) << llvm::format("%g", W.TimeoutSeconds); // 20, 0.5
-    return Fail("timed out after " + Secs + " s (--timeout)");
-  }
-  if (WIFSIGNALED(Status))
-    return Fail("the checker crashed (" + describeSignal(WTERMSIG(Status)) + ")");
-  if (WIFEXITED(Status) && WEXITSTATUS(Status) == WorkerOutOfMemoryExit)
-    return Fail("ran out of memory (--max-memory=" + std::to_string(W.MaxMemoryMiB) + " MiB)");
-  if (!WIFEXITED(Status) || WEXITSTATUS(Status) != 0) {
-    std::string Err = llvm::StringRef(StderrText()).trim().str();
-    return Fail("its worker process failed (exit status " +
-                std::to_string(WIFEXITED(Status) ? WEXITSTATUS(Status) : -1) + ")" +
-                (Err.empty() ? "" : ": " + Err));
-  }
-  auto Buf = llvm::MemoryBuffer::getFile(Result.Path);
-  if (!Buf)
-    return Fail("its worker process wrote no result");
-  auto V = parseBoundedJson((*Buf)->getBuffer());
-  if (!V)
-    return Fail("its worker process wrote an unreadable result: " + llvm::toString(V.takeError()));
-  auto R = resultFromJSON(*V);
-  if (!R)
-    return Fail(llvm::toString(R.takeError()));
-  if (W.ForwardStderr) {
-    std::string Err = StderrText();
-    if (!Err.empty())
+    bool Reused = P->Sides > 0;
+    std::optional<std::chrono::steady_clock::time_point> Deadline;
+    if (W.TimeoutSeconds > 0)
+      Deadline = std::chrono::steady_clock::now() +
+                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(W.TimeoutSeconds));
+    ++WorkerRequests;
+    Answer A = exchange(*P, Line, Deadline);
+    if (A == Answer::TimedOut) {
+      std::string Secs;
+      llvm::raw_string_ostream(Secs) << llvm::format("%g", W.TimeoutSeconds); // 20, 0.5
+      return Fail("timed out after " + Secs + " s (--timeout)"); // ~WorkerProcess kills it
+    }
+    if (A == Answer::Ended) {
+      int Status = P->reap(5);
+      std::string Err = llvm::StringRef(P->newStderr()).trim().str();
+      // A failure of a worker that analysed other sides before is tried once
+      // more alone: the side's outcome must not depend on them.
+      if (Reused)
+        continue;
+      if (WIFSIGNALED(Status))
+        return Fail("the checker crashed (" + describeSignal(WTERMSIG(Status)) + ")");
+      if (WIFEXITED(Status) && WEXITSTATUS(Status) == WorkerOutOfMemoryExit)
+        return Fail("ran out of memory (--max-memory=" + std::to_string(W.MaxMemoryMiB) +
+                    " MiB)");
+      if (WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
+        return Fail("its worker process ended without a result" +
+                    (Err.empty() ? "" : ": " + Err));
+      return Fail("its worker process failed (exit status " +
+                  std::to_string(WIFEXITED(Status) ? WEXITSTATUS(Status) : -1) + ")" +
+                  (Err.empty() ? "" : ": " + Err));
+    }
+    auto Buf = llvm::MemoryBuffer::getFile(Result.Path);
+    if (!Buf)
+      return Fail("its worker process wrote no result");
+    auto V = parseBoundedJson((*Buf)->getBuffer());
+    if (!V)
+      return Fail("its worker process wrote an unreadable result: " +
+                  llvm::toString(V.takeError()));
+    auto R = resultFromJSON(*V);
+    if (!R)
+      return Fail(llvm::toString(R.takeError()));
+    std::string Err = P->newStderr();
+    // A side that the checker could not finish (a crash it recovered from)
+    // may leave the worker's state inconsistent: its worker goes, and the
+    // side is tried alone once more if the worker had analysed others.
+    if (R->ToolFailure && Reused)
+      continue;
+    if (W.ForwardStderr && !Err.empty())
       llvm::errs() << Err;
+    if (!R->ToolFailure && ++P->Sides < std::max(1u, W.MaxSidesPerWorker))
+      returnIdleWorker(std::move(P));
+    return std::move(*R);
   }
-  return std::move(*R);
+  return Fail("its worker process ended without a result"); // not reached
 }
 
 } // namespace cuda_lint

@@ -5,6 +5,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 #include <chrono>
+#include <thread>
 
 using namespace cuda_lint;
 using namespace clang;
@@ -187,7 +188,7 @@ TEST(SideWorkerTest, ATimedOutWorkerIsKilled) {
   EXPECT_LT(Secs, 30.0); // not the script's 60 s
 }
 
-TEST(SideWorkerTest, AWorkerThatWritesNoResultIsAToolFailure) {
+TEST(SideWorkerTest, AWorkerThatEndsWithoutAnAnswerIsAToolFailure) {
   WorkerOptions W;
   W.Executable = "/bin/true";
   AnalysisSide Side;
@@ -195,8 +196,114 @@ TEST(SideWorkerTest, AWorkerThatWritesNoResultIsAToolFailure) {
   LintSettings S;
   SideResult R = lintSideInWorker(W, "/nonexistent.cu", "/", Side, S, {});
   ASSERT_TRUE(R.ToolFailure.has_value());
-  EXPECT_NE(R.ToolFailure->find("wrote an unreadable result"), std::string::npos)
-      << *R.ToolFailure;
+  EXPECT_EQ(*R.ToolFailure, "its worker process ended without a result");
+}
+
+/// A stand-in for `cuda-lint --side-worker-serve`: answers each request with
+/// a result whose effective checks name its process, and kills itself with
+/// SIGSEGV at its request number \p CrashAt (0: never).
+std::string fakeWorker(unsigned CrashAt) {
+  llvm::SmallString<128> Script;
+  int FD;
+  if (llvm::sys::fs::createTemporaryFile("cuda-lint-fake-worker", "sh", FD, Script))
+    return "";
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << "#!/bin/sh\n"
+          "n=0\n"
+          "while IFS=\"$(printf '\\t')\" read -r req res; do\n"
+          "  n=$((n+1))\n"
+          "  if [ $n -eq " << CrashAt << " ]; then kill -SEGV $$; fi\n"
+          "  printf '{\"effectiveChecks\":\"worker %s\"}' $$ > \"$res\"\n"
+          "  printf 'done\\n'\n"
+          "done\n";
+  }
+  llvm::sys::fs::setPermissions(Script, llvm::sys::fs::perms(0700));
+  return std::string(Script);
+}
+
+std::vector<SideResult> runSides(const WorkerOptions &W, unsigned N) {
+  AnalysisSide Side;
+  Side.Name = "host";
+  LintSettings S;
+  std::vector<SideResult> Out;
+  for (unsigned I = 0; I < N; ++I)
+    Out.push_back(lintSideInWorker(W, "/nonexistent.cu", "/", Side, S, {}));
+  shutdownSideWorkers();
+  llvm::sys::fs::remove(W.Executable);
+  return Out;
+}
+
+TEST(SideWorkerTest, AWorkerAnalysesSeveralSides) {
+  WorkerOptions W;
+  W.Executable = fakeWorker(0);
+  ASSERT_FALSE(W.Executable.empty());
+  W.MaxSidesPerWorker = 2;
+  std::vector<SideResult> R = runSides(W, 3);
+  for (const SideResult &S : R)
+    ASSERT_FALSE(S.ToolFailure.has_value()) << *S.ToolFailure;
+  EXPECT_EQ(R[0].EffectiveChecks, R[1].EffectiveChecks); // the same process
+  EXPECT_NE(R[1].EffectiveChecks, R[2].EffectiveChecks); // replaced after two sides
+}
+
+TEST(SideWorkerTest, ACrashAfterOtherSidesIsTriedAgainAlone) {
+  // The worker crashes at its second request: the side is analysed again in
+  // a new worker, whose first request succeeds; only a worker's first side
+  // can be reported as a crash.
+  WorkerOptions W;
+  W.Executable = fakeWorker(2);
+  ASSERT_FALSE(W.Executable.empty());
+  std::vector<SideResult> R = runSides(W, 3);
+  for (const SideResult &S : R)
+    ASSERT_FALSE(S.ToolFailure.has_value()) << *S.ToolFailure;
+  EXPECT_NE(R[0].EffectiveChecks, R[1].EffectiveChecks);
+  EXPECT_NE(R[1].EffectiveChecks, R[2].EffectiveChecks);
+
+  WorkerOptions First;
+  First.Executable = fakeWorker(1);
+  ASSERT_FALSE(First.Executable.empty());
+  std::vector<SideResult> C = runSides(First, 1);
+  ASSERT_TRUE(C[0].ToolFailure.has_value());
+  EXPECT_NE(C[0].ToolFailure->find("the checker crashed (signal 11"), std::string::npos)
+      << *C[0].ToolFailure;
+}
+
+TEST(SideWorkerTest, AWorkerOutlivesTheThreadThatStartedIt) {
+  // A worker dies with the thread that forked it (PR_SET_PDEATHSIG, which
+  // the real worker sets, as this stand-in does): an idle worker that a
+  // finished analysis thread started must still serve the next thread.
+  llvm::SmallString<128> Script;
+  int FD;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("cuda-lint-fake-worker", "py", FD, Script));
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << "#!/usr/bin/env python3\n"
+          "import ctypes, os, sys\n"
+          "ctypes.CDLL(None).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL\n"
+          "while True:\n"
+          "    line = sys.stdin.readline()\n"
+          "    if not line:\n"
+          "        break\n"
+          "    req, res = line.rstrip('\\n').split('\\t')\n"
+          "    open(res, 'w').write('{\"effectiveChecks\":\"worker %d\"}' % os.getpid())\n"
+          "    sys.stdout.write('done\\n')\n"
+          "    sys.stdout.flush()\n";
+  }
+  llvm::sys::fs::setPermissions(Script, llvm::sys::fs::perms(0700));
+  WorkerOptions W;
+  W.Executable = std::string(Script);
+  AnalysisSide Side;
+  Side.Name = "host";
+  LintSettings S;
+  SideResult First;
+  std::thread([&] { First = lintSideInWorker(W, "/nonexistent.cu", "/", Side, S, {}); }).join();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300)); // a signal would have landed
+  SideResult Second = lintSideInWorker(W, "/nonexistent.cu", "/", Side, S, {});
+  shutdownSideWorkers();
+  llvm::sys::fs::remove(Script);
+  ASSERT_FALSE(First.ToolFailure.has_value()) << *First.ToolFailure;
+  ASSERT_FALSE(Second.ToolFailure.has_value()) << *Second.ToolFailure;
+  EXPECT_EQ(First.EffectiveChecks, Second.EffectiveChecks); // the same process
 }
 
 } // namespace

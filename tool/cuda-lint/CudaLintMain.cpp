@@ -165,6 +165,10 @@ static cl::opt<std::string> SideWorkerRequest("side-worker", cl::ReallyHidden,
 static cl::opt<std::string> SideWorkerOutput("side-worker-output", cl::ReallyHidden,
                                              cl::desc("(internal) the side's result file"),
                                              cl::cat(Category));
+static cl::opt<std::string> SideWorkerServe(
+    "side-worker-serve", cl::ReallyHidden,
+    cl::desc("(internal) run the sides requested on stdin; the value names the worker"),
+    cl::cat(Category));
 static cl::opt<bool> Verbose("verbose",
                              cl::desc("Print each side's directory and compile command on stderr"),
                              cl::cat(Category));
@@ -703,6 +707,11 @@ int main(int argc, const char **argv) {
     // _Exit: a crash recovered in the side can leave LLVM's global state
     // inconsistent for static destructors (as at the end of main).
     int S = runSideWorker(SideWorkerRequest, SideWorkerOutput);
+    errs().flush();
+    std::_Exit(S);
+  }
+  if (!SideWorkerServe.empty()) {
+    int S = serveSideWorker();
     errs().flush();
     std::_Exit(S);
   }
@@ -1267,6 +1276,11 @@ int main(int argc, const char **argv) {
   }
   Worker_.TimeoutSeconds = Timeout;
   Worker_.MaxMemoryMiB = MaxMemory;
+  if (std::optional<std::string> N = sys::Process::GetEnv("CUDA_LINT_SIDES_PER_WORKER")) {
+    unsigned V = 0;
+    if (!StringRef(*N).getAsInteger(10, V) && V > 0)
+      Worker_.MaxSidesPerWorker = V;
+  }
   std::vector<TranslationUnitResult> Results(Jobs_.size());
   bool Progress = !Quiet && sys::Process::StandardErrIsDisplayed();
   std::mutex ProgressMutex;
@@ -1448,6 +1462,11 @@ int main(int argc, const char **argv) {
       }
     }
   }
+  shutdownSideWorkers(); // every side is done: the idle workers end now
+  if (Verbose && !InProcess && sideWorkersStarted())
+    errs() << "cuda-lint: " << sideWorkersStarted() << " worker process"
+           << (sideWorkersStarted() == 1 ? "" : "es") << " for " << sideWorkerRequests()
+           << (sideWorkerRequests() == 1 ? " side" : " sides") << "\n";
   if (Progress)
     errs() << "\r\x1b[K";
   if (Cache) {

@@ -3,7 +3,7 @@
 usage: interrupt_fix.py SIGNAL WORKDIR -- CUDA-LINT-COMMAND...
 
 Runs the command in WORKDIR with TMPDIR=WORKDIR/tmp, waits until one of its side
-worker processes runs (their command lines name TMPDIR), sends SIGNAL (INT or
+worker processes runs (their command lines name TMPDIR: --side-worker-serve=TMPDIR/cuda-lint-worker-...), sends SIGNAL (INT or
 TERM) to cuda-lint, and waits for it to end. Then prints, for FileCheck:
   `exit signal=<n>` or `exit status=<n>`
   `changed <file>` for every file of WORKDIR whose content changed (none expected)
@@ -43,7 +43,7 @@ def workers():
             continue
         try:
             with open("/proc/%s/cmdline" % pid, "rb") as f:
-                if (tmp + "/cuda-lint-side").encode() in f.read():
+                if (tmp + "/cuda-lint-").encode() in f.read():
                     n += 1
         except OSError:
             pass
