@@ -21,6 +21,7 @@
 #include <future>
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -489,7 +490,7 @@ int serveSideWorker() {
     Line.clear();
     char C;
     while (true) {
-      ssize_t N = ::read(0, &C, 1);
+      ssize_t N = ::read(WorkerRequestFD, &C, 1);
       if (N < 0 && errno == EINTR)
         continue;
       if (N <= 0)
@@ -506,7 +507,7 @@ int serveSideWorker() {
     if (int S = handleSideRequest(RequestPath, ResultPath))
       return S;
     llvm::errs().flush();
-    if (!writeAll(1, "done\n"))
+    if (!writeAll(WorkerRequestFD, "done\n"))
       return 2;
   }
 }
@@ -630,12 +631,28 @@ std::unique_ptr<WorkerProcess> startWorker(const WorkerOptions &W, std::string &
     Err = std::string("socketpair: ") + std::strerror(errno);
     return nullptr;
   }
+  // Above the descriptors the child sets up (0 to WorkerRequestFD), which a
+  // cuda-lint started with a standard stream closed would otherwise hand out.
+  auto Lift = [](int &FD) {
+    int High = ::fcntl(FD, F_DUPFD_CLOEXEC, 10);
+    ::close(FD);
+    FD = High;
+    return High >= 0;
+  };
   P->Socket = SV[0];
+  bool Lifted = Lift(P->Socket) & Lift(SV[1]);
   llvm::SmallString<128> ErrPath;
-  if (std::error_code EC = llvm::sys::fs::createTemporaryFile("cuda-lint-worker", "stderr.txt",
-                                                              P->Stderr, ErrPath)) {
-    ::close(SV[1]);
-    Err = "cannot create a temporary file: " + EC.message();
+  std::error_code EC =
+      llvm::sys::fs::createTemporaryFile("cuda-lint-worker", "stderr.txt", P->Stderr, ErrPath);
+  if (!EC && !Lift(P->Stderr))
+    EC = std::error_code(errno, std::generic_category());
+  if (EC || !Lifted) {
+    if (SV[1] >= 0)
+      ::close(SV[1]);
+    Err = EC ? "cannot create a temporary file: " + EC.message()
+             : std::string("fcntl: ") + std::strerror(errno);
+    if (!ErrPath.empty())
+      llvm::sys::fs::remove(ErrPath);
     return nullptr;
   }
   llvm::sys::fs::remove(ErrPath); // open until the worker goes; nothing to clean up
@@ -651,7 +668,9 @@ std::unique_ptr<WorkerProcess> startWorker(const WorkerOptions &W, std::string &
   onSpawnerThread([&] {
     Pid = ::fork();
     if (Pid == 0) { // only async-signal-safe calls until exec
-      if (::dup2(SV[1], 0) < 0 || ::dup2(SV[1], 1) < 0 || ::dup2(P->Stderr, 2) < 0)
+      int Null = ::open("/dev/null", O_RDWR);
+      if (Null < 0 || ::dup2(Null, 0) < 0 || ::dup2(Null, 1) < 0 || ::dup2(P->Stderr, 2) < 0 ||
+          ::dup2(SV[1], WorkerRequestFD) < 0)
         ::_exit(127);
       if (SetLimit && ::setrlimit(RLIMIT_DATA, &Limit) != 0)
         ::_exit(127);

@@ -8,7 +8,8 @@
 // kill on --timeout, whose memory it bounds (--max-memory, setrlimit
 // RLIMIT_DATA in the child) and whose crash is that side's tool failure. The
 // request (the side, the settings) and the result (its diagnostics) travel as
-// JSON files; their paths and the worker's "done" travel over a socket.
+// JSON files; their paths and the worker's "done" travel over a socket
+// (descriptor 3 of the worker).
 //
 // A worker process analyses one side after another (at most
 // WorkerOptions::MaxSidesPerWorker): starting a process, loading clang's
@@ -72,11 +73,16 @@ SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
 /// WorkerOutOfMemoryExit.
 int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath);
 
+/// The descriptor of a worker process's socket to cuda-lint (its standard
+/// input and output are /dev/null: nothing clang prints can garble the
+/// protocol).
+constexpr int WorkerRequestFD = 3;
+
 /// The worker process of lintSideInWorker: reads lines `REQUEST\tRESULT\n`
-/// on standard input, handles each as runSideWorker, and answers `done\n` on
-/// standard output once the result is written; returns 0 at the end of its
-/// input, or runSideWorker's 2 when a request cannot be read or a result
-/// cannot be written (the side's failure, on stderr).
+/// on WorkerRequestFD, handles each as runSideWorker, and answers `done\n`
+/// there once the result is written; returns 0 at the end of its input, or
+/// runSideWorker's 2 when a request cannot be read or a result cannot be
+/// written (the side's failure, on stderr).
 int serveSideWorker();
 
 /// Ends this process's idle worker processes (closes their input and reaps

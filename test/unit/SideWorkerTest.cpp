@@ -199,7 +199,8 @@ TEST(SideWorkerTest, AWorkerThatEndsWithoutAnAnswerIsAToolFailure) {
   EXPECT_EQ(*R.ToolFailure, "its worker process ended without a result");
 }
 
-/// A stand-in for `cuda-lint --side-worker-serve`: answers each request with
+/// A stand-in for `cuda-lint --side-worker-serve` (requests and answers on
+/// descriptor 3): answers each request with
 /// a result whose effective checks name its process, and kills itself with
 /// SIGSEGV at its request number \p CrashAt (0: never).
 std::string fakeWorker(unsigned CrashAt) {
@@ -211,11 +212,11 @@ std::string fakeWorker(unsigned CrashAt) {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << "#!/bin/sh\n"
           "n=0\n"
-          "while IFS=\"$(printf '\\t')\" read -r req res; do\n"
+          "while IFS=\"$(printf '\\t')\" read -r req res <&3; do\n"
           "  n=$((n+1))\n"
           "  if [ $n -eq " << CrashAt << " ]; then kill -SEGV $$; fi\n"
           "  printf '{\"effectiveChecks\":\"worker %s\"}' $$ > \"$res\"\n"
-          "  printf 'done\\n'\n"
+          "  printf 'done\\n' >&3\n"
           "done\n";
   }
   llvm::sys::fs::setPermissions(Script, llvm::sys::fs::perms(0700));
@@ -280,14 +281,14 @@ TEST(SideWorkerTest, AWorkerOutlivesTheThreadThatStartedIt) {
     OS << "#!/usr/bin/env python3\n"
           "import ctypes, os, sys\n"
           "ctypes.CDLL(None).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL\n"
+          "chan = os.fdopen(3, 'r')\n"
           "while True:\n"
-          "    line = sys.stdin.readline()\n"
+          "    line = chan.readline()\n"
           "    if not line:\n"
           "        break\n"
           "    req, res = line.rstrip('\\n').split('\\t')\n"
           "    open(res, 'w').write('{\"effectiveChecks\":\"worker %d\"}' % os.getpid())\n"
-          "    sys.stdout.write('done\\n')\n"
-          "    sys.stdout.flush()\n";
+          "    os.write(3, b'done\\n')\n";
   }
   llvm::sys::fs::setPermissions(Script, llvm::sys::fs::perms(0700));
   WorkerOptions W;
