@@ -137,17 +137,20 @@ std::vector<AnalysisSide> planSides(const ClangCommand &Cmd,
   // device side falls back to the pre-9.2 launch API (cudaConfigureCall).
   // CUDA 13 is newer than clang 22 knows; the toolkit works.
   Base.push_back("-Wno-unknown-cuda-version");
-  // What nvcc's headers declare and clang's wrapper does not (CompatHeader.h).
-  Base.push_back("-include");
-  Base.push_back(compatHeaderPath().str());
+  // What nvcc's headers declare and clang's wrapper does not (CompatHeader.h),
+  // before the command's own -include files, as nvcc includes its runtime
+  // headers before them: a `__managed__` variable in a forced include is then
+  // a managed variable (the compatibility header defines `__managed__`).
+  std::vector<std::string> Leading = {"-include", compatHeaderPath().str()};
   if (Cmd.Nvcc) {
     // Before the command's own flags, so that its -U and -D win, as they do
     // over nvcc's predefined macros.
     std::vector<std::string> Macros = nvccMacroFlags(Opts.CudaPath);
-    Base.insert(Base.begin() + 1, Macros.begin(), Macros.end());
-    Base.push_back("-include");
-    Base.push_back(nvccCompatHeaderPath().str());
+    Leading.insert(Leading.begin(), Macros.begin(), Macros.end());
+    Leading.push_back("-include");
+    Leading.push_back(nvccCompatHeaderPath().str());
   }
+  Base.insert(Base.begin() + 1, Leading.begin(), Leading.end());
 
   std::vector<std::string> Archs = Cmd.GpuArchs;
   if (Archs.empty())
