@@ -582,6 +582,9 @@ struct WorkerProcess {
 
 std::atomic<unsigned> WorkersStarted{0}, WorkerRequests{0};
 
+/// Exit status of a forked child whose exec failed (as a shell's 127).
+constexpr int WorkerExecFailedExit = 127;
+
 /// Runs \p F on a thread that lives as long as the process. A worker dies
 /// when the thread that forked it ends (PR_SET_PDEATHSIG follows the parent
 /// thread, not the process), and a worker outlives the analysis thread that
@@ -671,11 +674,11 @@ std::unique_ptr<WorkerProcess> startWorker(const WorkerOptions &W, std::string &
       int Null = ::open("/dev/null", O_RDWR);
       if (Null < 0 || ::dup2(Null, 0) < 0 || ::dup2(Null, 1) < 0 || ::dup2(P->Stderr, 2) < 0 ||
           ::dup2(SV[1], WorkerRequestFD) < 0)
-        ::_exit(127);
+        ::_exit(WorkerExecFailedExit);
       if (SetLimit && ::setrlimit(RLIMIT_DATA, &Limit) != 0)
-        ::_exit(127);
+        ::_exit(WorkerExecFailedExit);
       ::execv(Argv[0], Argv);
-      ::_exit(127);
+      ::_exit(WorkerExecFailedExit);
     }
     ForkErrno = errno;
   });
@@ -833,6 +836,9 @@ SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
       if (WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
         return Fail("its worker process ended without a result" +
                     (Err.empty() ? "" : ": " + Err));
+      if (WIFEXITED(Status) && WEXITSTATUS(Status) == WorkerExecFailedExit && Err.empty())
+        return Fail("cannot start a worker process: " + W.Executable +
+                    " cannot be run (not found or not executable)");
       return Fail("its worker process failed (exit status " +
                   std::to_string(WIFEXITED(Status) ? WEXITSTATUS(Status) : -1) + ")" +
                   (Err.empty() ? "" : ": " + Err));

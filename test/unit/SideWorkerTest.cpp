@@ -199,6 +199,18 @@ TEST(SideWorkerTest, AWorkerThatEndsWithoutAnAnswerIsAToolFailure) {
   EXPECT_EQ(*R.ToolFailure, "its worker process ended without a result");
 }
 
+TEST(SideWorkerTest, AWorkerThatCannotBeRunIsAToolFailure) {
+  WorkerOptions W;
+  W.Executable = "/nonexistent/cuda-lint";
+  AnalysisSide Side;
+  Side.Name = "host";
+  LintSettings S;
+  SideResult R = lintSideInWorker(W, "/nonexistent.cu", "/", Side, S, {});
+  ASSERT_TRUE(R.ToolFailure.has_value());
+  EXPECT_EQ(*R.ToolFailure, "cannot start a worker process: /nonexistent/cuda-lint cannot be "
+                            "run (not found or not executable)");
+}
+
 /// A stand-in for `cuda-lint --side-worker-serve` (requests and answers on
 /// descriptor 3): answers each request with
 /// a result whose effective checks name its process, and kills itself with
