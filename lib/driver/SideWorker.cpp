@@ -485,25 +485,28 @@ int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath) {
 int serveSideWorker() {
   if (!initWorkerProcess())
     return 2;
-  std::string Line;
+  // A request is two NUL-terminated paths (a path holds any byte but NUL: a
+  // TMPDIR may have a tab or a newline in it).
+  std::string Message;
   while (true) {
-    Line.clear();
+    Message.clear();
+    unsigned Nuls = 0;
     char C;
-    while (true) {
+    while (Nuls < 2) {
       ssize_t N = ::read(WorkerRequestFD, &C, 1);
       if (N < 0 && errno == EINTR)
         continue;
       if (N <= 0)
-        return N == 0 && Line.empty() ? 0 : 2; // the end of the input, or cut off
-      if (C == '\n')
-        break;
-      Line += C;
-      if (Line.size() > 16384) {
-        llvm::errs() << "cuda-lint side worker: a request line is too long\n";
+        return N == 0 && Message.empty() ? 0 : 2; // the end of the input, or cut off
+      Message += C;
+      Nuls += C == '\0';
+      if (Message.size() > 65536) {
+        llvm::errs() << "cuda-lint side worker: a request is too long\n";
         return 2;
       }
     }
-    auto [RequestPath, ResultPath] = llvm::StringRef(Line).split('\t');
+    llvm::StringRef RequestPath(Message.c_str());
+    llvm::StringRef ResultPath(Message.c_str() + RequestPath.size() + 1);
     if (int S = handleSideRequest(RequestPath, ResultPath))
       return S;
     llvm::errs().flush();
@@ -798,7 +801,7 @@ SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
       return Fail("cannot write the worker process's request: " + EC.message());
     OS << requestToJSON(File, Directory, Side, Settings, FactOptions);
   }
-  std::string Line = (Request.Path + "\t" + Result.Path + "\n").str();
+  std::string Line = std::string(Request.Path) + '\0' + std::string(Result.Path) + '\0';
 
   for (bool Retry : {false, true}) {
     std::unique_ptr<WorkerProcess> P = Retry ? nullptr : takeIdleWorker(W);

@@ -78,8 +78,8 @@ int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath);
 /// protocol).
 constexpr int WorkerRequestFD = 3;
 
-/// The worker process of lintSideInWorker: reads lines `REQUEST\tRESULT\n`
-/// on WorkerRequestFD, handles each as runSideWorker, and answers `done\n`
+/// The worker process of lintSideInWorker: reads requests `REQUEST\0RESULT\0`
+/// (two paths) on WorkerRequestFD, handles each as runSideWorker, and answers `done\n`
 /// there once the result is written; returns 0 at the end of its input, or
 /// runSideWorker's 2 when a request cannot be read or a result cannot be
 /// written (the side's failure, on stderr).

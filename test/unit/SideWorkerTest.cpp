@@ -211,25 +211,35 @@ TEST(SideWorkerTest, AWorkerThatCannotBeRunIsAToolFailure) {
                             "run (not found or not executable)");
 }
 
-/// A stand-in for `cuda-lint --side-worker-serve` (requests and answers on
-/// descriptor 3): answers each request with
-/// a result whose effective checks name its process, and kills itself with
-/// SIGSEGV at its request number \p CrashAt (0: never).
-std::string fakeWorker(unsigned CrashAt) {
+/// A stand-in for `cuda-lint --side-worker-serve` (requests `REQUEST\0RESULT\0`
+/// and answers on descriptor 3): answers each request with a result whose
+/// effective checks name its process, and kills itself with SIGSEGV at its
+/// request number \p CrashAt (0: never). With \p DeathSignal it sets
+/// PR_SET_PDEATHSIG as the real worker does.
+std::string fakeWorker(unsigned CrashAt, bool DeathSignal = false) {
   llvm::SmallString<128> Script;
   int FD;
-  if (llvm::sys::fs::createTemporaryFile("cuda-lint-fake-worker", "sh", FD, Script))
+  if (llvm::sys::fs::createTemporaryFile("cuda-lint-fake-worker", "py", FD, Script))
     return "";
   {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << "#!/bin/sh\n"
-          "n=0\n"
-          "while IFS=\"$(printf '\\t')\" read -r req res <&3; do\n"
-          "  n=$((n+1))\n"
-          "  if [ $n -eq " << CrashAt << " ]; then kill -SEGV $$; fi\n"
-          "  printf '{\"effectiveChecks\":\"worker %s\"}' $$ > \"$res\"\n"
-          "  printf 'done\\n' >&3\n"
-          "done\n";
+    OS << "#!/usr/bin/env python3\n"
+          "import ctypes, os, signal, sys\n";
+    if (DeathSignal)
+      OS << "ctypes.CDLL(None).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL\n";
+    OS << "n, buf = 0, b''\n"
+          "while True:\n"
+          "    while buf.count(b'\\0') < 2:\n"
+          "        data = os.read(3, 4096)\n"
+          "        if not data:\n"
+          "            sys.exit(0)\n"
+          "        buf += data\n"
+          "    req, res, buf = buf.split(b'\\0', 2)\n"
+          "    n += 1\n"
+          "    if n == " << CrashAt << ":\n"
+          "        os.kill(os.getpid(), signal.SIGSEGV)\n"
+          "    open(res, 'w').write('{\"effectiveChecks\":\"worker %d\"}' % os.getpid())\n"
+          "    os.write(3, b'done\\n')\n";
   }
   llvm::sys::fs::setPermissions(Script, llvm::sys::fs::perms(0700));
   return std::string(Script);
@@ -285,26 +295,10 @@ TEST(SideWorkerTest, AWorkerOutlivesTheThreadThatStartedIt) {
   // A worker dies with the thread that forked it (PR_SET_PDEATHSIG, which
   // the real worker sets, as this stand-in does): an idle worker that a
   // finished analysis thread started must still serve the next thread.
-  llvm::SmallString<128> Script;
-  int FD;
-  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("cuda-lint-fake-worker", "py", FD, Script));
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << "#!/usr/bin/env python3\n"
-          "import ctypes, os, sys\n"
-          "ctypes.CDLL(None).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL\n"
-          "chan = os.fdopen(3, 'r')\n"
-          "while True:\n"
-          "    line = chan.readline()\n"
-          "    if not line:\n"
-          "        break\n"
-          "    req, res = line.rstrip('\\n').split('\\t')\n"
-          "    open(res, 'w').write('{\"effectiveChecks\":\"worker %d\"}' % os.getpid())\n"
-          "    os.write(3, b'done\\n')\n";
-  }
-  llvm::sys::fs::setPermissions(Script, llvm::sys::fs::perms(0700));
+  std::string Script = fakeWorker(0, /*DeathSignal=*/true);
+  ASSERT_FALSE(Script.empty());
   WorkerOptions W;
-  W.Executable = std::string(Script);
+  W.Executable = Script;
   AnalysisSide Side;
   Side.Name = "host";
   LintSettings S;
