@@ -390,14 +390,15 @@ llvm::Expected<SideRequest> requestFromJSON(const json::Value &V) {
 
 namespace {
 
-/// What every worker process does first. False: its parent is already gone.
+/// What every worker process does first. Always true.
 bool initWorkerProcess() {
 #ifdef __linux__
   // A worker never outlives cuda-lint: killed with it (SIGINT, SIGTERM,
-  // SIGKILL of the parent), and gone at once if the parent is already.
+  // SIGKILL of the parent). One whose parent went before this call reads the
+  // end of its input at once (the socket's other end is closed). Not
+  // getppid() == 1: cuda-lint itself may be process 1 (a container's
+  // entry point).
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (::getppid() == 1)
-    return false;
 #endif
   // An allocation past --max-memory (RLIMIT_DATA) ends the worker with a
   // status the parent recognises, instead of LLVM's abort and stack dump.
@@ -585,8 +586,9 @@ struct WorkerProcess {
 
 std::atomic<unsigned> WorkersStarted{0}, WorkerRequests{0};
 
-/// Exit status of a forked child whose exec failed (as a shell's 127).
-constexpr int WorkerExecFailedExit = 127;
+/// Exit statuses of a forked child whose exec failed (as a shell's 127) and
+/// whose descriptors could not be set up.
+constexpr int WorkerExecFailedExit = 127, WorkerSetupFailedExit = 126;
 
 /// Runs \p F on a thread that lives as long as the process. A worker dies
 /// when the thread that forked it ends (PR_SET_PDEATHSIG follows the parent
@@ -650,6 +652,8 @@ std::unique_ptr<WorkerProcess> startWorker(const WorkerOptions &W, std::string &
   llvm::SmallString<128> ErrPath;
   std::error_code EC =
       llvm::sys::fs::createTemporaryFile("cuda-lint-worker", "stderr.txt", P->Stderr, ErrPath);
+  if (!EC)
+    llvm::sys::RemoveFileOnSignal(ErrPath); // until it is removed below
   if (!EC && !Lift(P->Stderr))
     EC = std::error_code(errno, std::generic_category());
   if (EC || !Lifted) {
@@ -657,18 +661,21 @@ std::unique_ptr<WorkerProcess> startWorker(const WorkerOptions &W, std::string &
       ::close(SV[1]);
     Err = EC ? "cannot create a temporary file: " + EC.message()
              : std::string("fcntl: ") + std::strerror(errno);
-    if (!ErrPath.empty())
+    if (!ErrPath.empty()) {
       llvm::sys::fs::remove(ErrPath);
+      llvm::sys::DontRemoveFileOnSignal(ErrPath);
+    }
     return nullptr;
   }
   llvm::sys::fs::remove(ErrPath); // open until the worker goes; nothing to clean up
+  llvm::sys::DontRemoveFileOnSignal(ErrPath);
   // The removed file's path names the worker on its command line (ps, pgrep).
   std::string Exe = W.Executable, Serve = ("--side-worker-serve=" + ErrPath).str();
   char *Argv[] = {Exe.data(), Serve.data(), nullptr};
   struct rlimit Limit;
   bool SetLimit = W.MaxMemoryMiB && ::getrlimit(RLIMIT_DATA, &Limit) == 0;
-  if (SetLimit)
-    Limit.rlim_cur = static_cast<rlim_t>(W.MaxMemoryMiB) << 20;
+  if (SetLimit) // never above a hard limit the user set (ulimit -d), which stays
+    Limit.rlim_cur = std::min<rlim_t>(static_cast<rlim_t>(W.MaxMemoryMiB) << 20, Limit.rlim_max);
   pid_t Pid = -1;
   int ForkErrno = 0;
   onSpawnerThread([&] {
@@ -677,9 +684,9 @@ std::unique_ptr<WorkerProcess> startWorker(const WorkerOptions &W, std::string &
       int Null = ::open("/dev/null", O_RDWR);
       if (Null < 0 || ::dup2(Null, 0) < 0 || ::dup2(Null, 1) < 0 || ::dup2(P->Stderr, 2) < 0 ||
           ::dup2(SV[1], WorkerRequestFD) < 0)
-        ::_exit(WorkerExecFailedExit);
-      if (SetLimit && ::setrlimit(RLIMIT_DATA, &Limit) != 0)
-        ::_exit(WorkerExecFailedExit);
+        ::_exit(WorkerSetupFailedExit);
+      if (SetLimit) // as LLVM's ExecuteNoWait did: a limit that cannot be set is not
+        (void)::setrlimit(RLIMIT_DATA, &Limit);
       ::execv(Argv[0], Argv);
       ::_exit(WorkerExecFailedExit);
     }
@@ -803,6 +810,7 @@ SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
   }
   std::string Line = std::string(Request.Path) + '\0' + std::string(Result.Path) + '\0';
 
+  ++WorkerRequests; // once per side, however many tries
   for (bool Retry : {false, true}) {
     std::unique_ptr<WorkerProcess> P = Retry ? nullptr : takeIdleWorker(W);
     if (!P) {
@@ -817,7 +825,6 @@ SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
       Deadline = std::chrono::steady_clock::now() +
                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                      std::chrono::duration<double>(W.TimeoutSeconds));
-    ++WorkerRequests;
     Answer A = exchange(*P, Line, Deadline);
     if (A == Answer::TimedOut) {
       std::string Secs;
@@ -853,15 +860,16 @@ SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
     if (!V)
       return Fail("its worker process wrote an unreadable result: " +
                   llvm::toString(V.takeError()));
+    // A side that the checker could not finish (a crash it recovered from)
+    // may leave the worker's state inconsistent: its worker goes, and the
+    // side is tried alone once more (before its --fix record and statistics
+    // are counted) if the worker had analysed others.
+    if (Reused && V->getAsObject() && V->getAsObject()->get("toolFailure"))
+      continue;
     auto R = resultFromJSON(*V);
     if (!R)
       return Fail(llvm::toString(R.takeError()));
     std::string Err = P->newStderr();
-    // A side that the checker could not finish (a crash it recovered from)
-    // may leave the worker's state inconsistent: its worker goes, and the
-    // side is tried alone once more if the worker had analysed others.
-    if (R->ToolFailure && Reused)
-      continue;
     if (W.ForwardStderr && !Err.empty())
       llvm::errs() << Err;
     if (!R->ToolFailure && ++P->Sides < std::max(1u, W.MaxSidesPerWorker))

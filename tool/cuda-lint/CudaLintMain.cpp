@@ -56,6 +56,7 @@
 #include <condition_variable>
 #include <thread>
 #include <chrono>
+#include <csignal>
 #include <mutex>
 #include <set>
 
@@ -1258,6 +1259,9 @@ int main(int argc, const char **argv) {
   // once everything else is printed.
   WorkerOptions Worker_;
   Worker_.Executable = sys::fs::getMainExecutable(argv[0], (void *)&explain);
+  // The workers' exit statuses are read with waitpid: a SIGCHLD that the
+  // parent shell ignored (inherited across exec) would reap them first.
+  ::signal(SIGCHLD, SIG_DFL);
   // The result cache (ResultCache.h): off with --no-cache, and for check
   // profiles (which need the analysis to run). A cache that cannot be opened
   // is a warning: the run goes on without it.
