@@ -188,27 +188,25 @@ TEST(SideWorkerTest, ATimedOutWorkerIsKilled) {
   EXPECT_LT(Secs, 30.0); // not the script's 60 s
 }
 
-TEST(SideWorkerTest, AWorkerThatEndsWithoutAnAnswerIsAToolFailure) {
+/// The tool failure of one host side run by \p Executable as its worker.
+std::string toolFailureWith(const std::string &Executable) {
   WorkerOptions W;
-  W.Executable = "/bin/true";
+  W.Executable = Executable;
   AnalysisSide Side;
   Side.Name = "host";
   LintSettings S;
   SideResult R = lintSideInWorker(W, "/nonexistent.cu", "/", Side, S, {});
-  ASSERT_TRUE(R.ToolFailure.has_value());
-  EXPECT_EQ(*R.ToolFailure, "its worker process ended without a result");
+  return R.ToolFailure.value_or("(none)");
+}
+
+TEST(SideWorkerTest, AWorkerThatEndsWithoutAnAnswerIsAToolFailure) {
+  EXPECT_EQ(toolFailureWith("/bin/true"), "its worker process ended without a result");
 }
 
 TEST(SideWorkerTest, AWorkerThatCannotBeRunIsAToolFailure) {
-  WorkerOptions W;
-  W.Executable = "/nonexistent/cuda-lint";
-  AnalysisSide Side;
-  Side.Name = "host";
-  LintSettings S;
-  SideResult R = lintSideInWorker(W, "/nonexistent.cu", "/", Side, S, {});
-  ASSERT_TRUE(R.ToolFailure.has_value());
-  EXPECT_EQ(*R.ToolFailure, "cannot start a worker process: /nonexistent/cuda-lint cannot be "
-                            "run (not found or not executable)");
+  EXPECT_EQ(toolFailureWith("/nonexistent/cuda-lint"),
+            "cannot start a worker process: /nonexistent/cuda-lint cannot be run (not found or "
+            "not executable)");
 }
 
 /// A stand-in for `cuda-lint --side-worker-serve` (requests `REQUEST\0RESULT\0`
