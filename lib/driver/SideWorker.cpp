@@ -486,6 +486,9 @@ int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath) {
 int serveSideWorker() {
   if (!initWorkerProcess())
     return 2;
+  // Started: a side's --timeout counts from its request, not from here.
+  if (!writeAll(WorkerRequestFD, "ready\n"))
+    return 2;
   // A request is two NUL-terminated paths (a path holds any byte but NUL: a
   // TMPDIR may have a tab or a newline in it).
   std::string Message;
@@ -528,6 +531,7 @@ struct WorkerProcess {
   int Stderr = -1;
   uint64_t StderrSeen = 0; ///< bytes of stderr that earlier sides wrote
   unsigned Sides = 0;      ///< sides it has analysed
+  bool Ready = false;      ///< it said `ready` (it has started)
   bool Reaped = false;
 
   WorkerProcess() = default;
@@ -734,12 +738,10 @@ void returnIdleWorker(std::unique_ptr<WorkerProcess> P) {
 /// How one request to a worker ended.
 enum class Answer { Done, Ended, TimedOut };
 
-/// Sends \p Line to \p P and waits for its `done`, until \p Deadline (none:
-/// no limit).
-Answer exchange(WorkerProcess &P, llvm::StringRef Line,
-                std::optional<std::chrono::steady_clock::time_point> Deadline) {
-  if (!writeAll(P.Socket, Line))
-    return Answer::Ended;
+/// Waits for the line \p Expected from \p P, until \p Deadline (none: no
+/// limit). Ended: the worker closed its end or said something else.
+Answer awaitLine(WorkerProcess &P, llvm::StringRef Expected,
+                 std::optional<std::chrono::steady_clock::time_point> Deadline) {
   std::string Reply;
   while (true) {
     int Wait = 1000;
@@ -757,17 +759,24 @@ Answer exchange(WorkerProcess &P, llvm::StringRef Line,
       return Answer::Ended;
     if (R <= 0)
       continue;
-    char Buf[64];
-    ssize_t N = ::read(P.Socket, Buf, sizeof(Buf));
+    // One byte at a time: nothing after the line may be consumed.
+    char C;
+    ssize_t N = ::read(P.Socket, &C, 1);
     if (N < 0 && errno == EINTR)
       continue;
     if (N <= 0)
       return Answer::Ended;
-    Reply.append(Buf, static_cast<size_t>(N));
-    if (Reply.find('\n') != std::string::npos)
-      return Reply == "done\n" ? Answer::Done : Answer::Ended;
+    Reply += C;
+    if (C == '\n')
+      return Reply == Expected ? Answer::Done : Answer::Ended;
+    if (Reply.size() > 64)
+      return Answer::Ended;
   }
 }
+
+/// How long a new worker may take to start (load clang's libraries) before
+/// it is given up: it is not counted in its first side's --timeout.
+constexpr std::chrono::seconds WorkerStartLimit(120);
 
 } // namespace
 
@@ -820,12 +829,21 @@ SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
         return Fail("cannot start a worker process: " + Err);
     }
     bool Reused = P->Sides > 0;
+    Answer A = Answer::Done;
+    if (!P->Ready) {
+      A = awaitLine(*P, "ready\n", std::chrono::steady_clock::now() + WorkerStartLimit);
+      if (A == Answer::TimedOut)
+        return Fail("cannot start a worker process: it did not start within " +
+                    std::to_string(WorkerStartLimit.count()) + " s");
+      P->Ready = A == Answer::Done;
+    }
     std::optional<std::chrono::steady_clock::time_point> Deadline;
     if (W.TimeoutSeconds > 0)
       Deadline = std::chrono::steady_clock::now() +
                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                      std::chrono::duration<double>(W.TimeoutSeconds));
-    Answer A = exchange(*P, Line, Deadline);
+    if (A == Answer::Done)
+      A = writeAll(P->Socket, Line) ? awaitLine(*P, "done\n", Deadline) : Answer::Ended;
     if (A == Answer::TimedOut) {
       std::string Secs;
       llvm::raw_string_ostream(Secs) << llvm::format("%g", W.TimeoutSeconds); // 20, 0.5

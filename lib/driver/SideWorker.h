@@ -52,7 +52,8 @@ struct WorkerOptions {
 
 /// Runs lintSide for \p Side in a worker process (WorkerOptions::Executable
 /// `--side-worker-serve=NAME`, an idle one of this process's or a new one) and
-/// waits for its answer: past \p W.TimeoutSeconds the worker is killed
+/// waits for its answer: past \p W.TimeoutSeconds from the request (a new
+/// worker's start is not counted) the worker is killed
 /// (SIGKILL) and the result is the tool failure "timed out after N s
 /// (--timeout)"; a worker that ran out of memory under \p W.MaxMemoryMiB,
 /// crashed (a signal), ended without an answer or wrote no readable result is
@@ -78,8 +79,9 @@ int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath);
 /// protocol).
 constexpr int WorkerRequestFD = 3;
 
-/// The worker process of lintSideInWorker: reads requests `REQUEST\0RESULT\0`
-/// (two paths) on WorkerRequestFD, handles each as runSideWorker, and answers `done\n`
+/// The worker process of lintSideInWorker: says `ready\n` on WorkerRequestFD
+/// once started, then reads requests `REQUEST\0RESULT\0`
+/// (two paths) there, handles each as runSideWorker, and answers `done\n`
 /// there once the result is written; returns 0 at the end of its input, or
 /// runSideWorker's 2 when a request cannot be read or a result cannot be
 /// written (the side's failure, on stderr).

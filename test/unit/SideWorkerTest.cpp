@@ -169,7 +169,7 @@ TEST(SideWorkerTest, ATimedOutWorkerIsKilled) {
   ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("cuda-lint-sleeper", "sh", FD, Script));
   {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << "#!/bin/sh\nexec sleep 60\n";
+    OS << "#!/bin/sh\nprintf 'ready\\n' >&3\nexec sleep 60\n";
   }
   llvm::sys::fs::setPermissions(Script, llvm::sys::fs::perms(0700));
   WorkerOptions W;
@@ -213,8 +213,9 @@ TEST(SideWorkerTest, AWorkerThatCannotBeRunIsAToolFailure) {
 /// and answers on descriptor 3): answers each request with a result whose
 /// effective checks name its process, and kills itself with SIGSEGV at its
 /// request number \p CrashAt (0: never). With \p DeathSignal it sets
-/// PR_SET_PDEATHSIG as the real worker does.
-std::string fakeWorker(unsigned CrashAt, bool DeathSignal = false) {
+/// PR_SET_PDEATHSIG as the real worker does; it says `ready` after
+/// \p StartSeconds.
+std::string fakeWorker(unsigned CrashAt, bool DeathSignal = false, double StartSeconds = 0) {
   llvm::SmallString<128> Script;
   int FD;
   if (llvm::sys::fs::createTemporaryFile("cuda-lint-fake-worker", "py", FD, Script))
@@ -225,7 +226,10 @@ std::string fakeWorker(unsigned CrashAt, bool DeathSignal = false) {
           "import ctypes, os, signal, sys\n";
     if (DeathSignal)
       OS << "ctypes.CDLL(None).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL\n";
-    OS << "n, buf = 0, b''\n"
+    OS << "import time\n"
+          "time.sleep(" << StartSeconds << ")\n"
+          "os.write(3, b'ready\\n')\n"
+          "n, buf = 0, b''\n"
           "while True:\n"
           "    while buf.count(b'\\0') < 2:\n"
           "        data = os.read(3, 4096)\n"
@@ -253,6 +257,19 @@ std::vector<SideResult> runSides(const WorkerOptions &W, unsigned N) {
   shutdownSideWorkers();
   llvm::sys::fs::remove(W.Executable);
   return Out;
+}
+
+TEST(SideWorkerTest, AWorkersStartIsNotCountedInTheTimeout) {
+  // A worker that takes a second to start (a loaded machine loading clang's
+  // libraries) and then answers at once: a 0.5 s timeout is not reached, as
+  // it is not for the sides that a started worker analyses next.
+  WorkerOptions W;
+  W.Executable = fakeWorker(0, false, /*StartSeconds=*/1.0);
+  ASSERT_FALSE(W.Executable.empty());
+  W.TimeoutSeconds = 0.5;
+  std::vector<SideResult> R = runSides(W, 2);
+  for (const SideResult &S : R)
+    ASSERT_FALSE(S.ToolFailure.has_value()) << *S.ToolFailure;
 }
 
 TEST(SideWorkerTest, AWorkerAnalysesSeveralSides) {
