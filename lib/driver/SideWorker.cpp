@@ -518,8 +518,8 @@ int serveSideWorker() {
 
 namespace {
 
-/// A worker process of this process (serveSideWorker), with the socket that
-/// is its standard input and output and the unlinked file of its stderr.
+/// A worker process of this process (serveSideWorker), with this end of the
+/// socket that is its WorkerRequestFD and the unlinked file of its stderr.
 struct WorkerProcess {
   std::string Executable;
   unsigned MaxMemoryMiB = 0;
@@ -602,8 +602,8 @@ void onSpawnerThread(llvm::function_ref<void()> F) {
   Spawner->async([F] { F(); }).wait();
 }
 
-/// Starts `Executable --side-worker-serve` with RLIMIT_DATA at
-/// \p W.MaxMemoryMiB; null with \p Err on failure.
+/// Starts `Executable --side-worker-serve=NAME` with RLIMIT_DATA at
+/// \p W.MaxMemoryMiB (at most the hard limit); null with \p Err on failure.
 std::unique_ptr<WorkerProcess> startWorker(const WorkerOptions &W, std::string &Err) {
   auto P = std::make_unique<WorkerProcess>();
   P->Executable = W.Executable;

@@ -168,7 +168,7 @@ static cl::opt<std::string> SideWorkerOutput("side-worker-output", cl::ReallyHid
                                              cl::cat(Category));
 static cl::opt<std::string> SideWorkerServe(
     "side-worker-serve", cl::ReallyHidden,
-    cl::desc("(internal) run the sides requested on stdin; the value names the worker"),
+    cl::desc("(internal) run the sides requested on descriptor 3; the value names the worker"),
     cl::cat(Category));
 static cl::opt<bool> Verbose("verbose",
                              cl::desc("Print each side's directory and compile command on stderr"),
