@@ -11,11 +11,14 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
-#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/thread.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <future>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
@@ -596,10 +599,39 @@ constexpr int WorkerExecFailedExit = 127, WorkerSetupFailedExit = 126;
 /// thread, not the process), and a worker outlives the analysis thread that
 /// needed it first: an idle worker is taken by whichever thread comes next.
 void onSpawnerThread(llvm::function_ref<void()> F) {
-  // One thread, kept until the process ends (never destroyed: a detached
-  // analysis thread may still ask while the process exits).
-  static llvm::StdThreadPool *Spawner = new llvm::StdThreadPool(llvm::hardware_concurrency(1));
-  Spawner->async([F] { F(); }).wait();
+  // Not an llvm::StdThreadPool: its threads are not kept while idle (the
+  // unit test of this failed with one).
+  struct Spawner {
+    std::mutex M;
+    std::condition_variable CV;
+    std::deque<std::function<void()>> Tasks;
+  };
+  static Spawner *S = [] {
+    auto *S = new Spawner; // never destroyed: its thread runs until the process ends
+    std::thread([S] {
+      while (true) {
+        std::function<void()> Task;
+        {
+          std::unique_lock<std::mutex> L(S->M);
+          S->CV.wait(L, [S] { return !S->Tasks.empty(); });
+          Task = std::move(S->Tasks.front());
+          S->Tasks.pop_front();
+        }
+        Task();
+      }
+    }).detach();
+    return S;
+  }();
+  std::promise<void> Done;
+  {
+    std::lock_guard<std::mutex> L(S->M);
+    S->Tasks.push_back([&] {
+      F();
+      Done.set_value();
+    });
+  }
+  S->CV.notify_one();
+  Done.get_future().wait();
 }
 
 /// Starts `Executable --side-worker-serve=NAME` with RLIMIT_DATA at
