@@ -2,6 +2,8 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace cuda_lint {
@@ -210,6 +212,15 @@ void forEachLoadedInput(const clang::SourceManager &SM,
     if (Path.starts_with(CompatHeaderDirectory))
       continue; // part of cuda-lint, not an input
     SM.getFileManager().makeAbsolutePath(Path);
+    // The file system's real path: clang's removes `..` from the name alone,
+    // which is wrong through a symbolic link (with Debian's /lib -> usr/lib,
+    // `/lib/gcc/x86_64-linux-gnu/12/../../../../include/...`, reached from
+    // clang's cuda_wrappers, became `/include/...`, a file that does not
+    // exist: such a side's cached result never matched).
+    llvm::StringRef Name = It->first.getName();
+    llvm::SmallString<256> Resolved;
+    if (llvm::sys::path::is_absolute(Name) && !llvm::sys::fs::real_path(Name, Resolved))
+      Path = Resolved;
     Each(Path, *Data);
   }
 }
