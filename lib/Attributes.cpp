@@ -237,10 +237,13 @@ void linkCudaAttributes() {}
 void installCudaAttributeCompat(Preprocessor &PP) {
   if (!PP.getLangOpts().CUDA)
     return;
-  const std::string &Predefines = PP.getPredefines();
-  if (llvm::StringRef(Predefines).contains(CompatPredefines))
+  // Every check of the side asks (61 of them); the first one appends, so
+  // the others find it at the end without searching the predefines (tens of
+  // KB on an nvcc command: 1% of a small side's time went to the search).
+  llvm::StringRef Predefines = PP.getPredefines();
+  if (Predefines.ends_with(CompatPredefines) || Predefines.contains(CompatPredefines))
     return;
-  PP.setPredefines(Predefines + CompatPredefines.str());
+  PP.setPredefines((Predefines + CompatPredefines).str());
 }
 
 namespace {

@@ -2,6 +2,7 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -203,6 +204,7 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> compatHeaderFileSystem() {
 
 void forEachLoadedInput(const clang::SourceManager &SM,
                         llvm::function_ref<void(llvm::StringRef, llvm::StringRef)> Each) {
+  llvm::StringMap<std::string> RealDirs;
   for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End; ++It) {
     std::optional<llvm::StringRef> Data = It->second->getBufferDataIfLoaded();
     if (!Data)
@@ -217,10 +219,27 @@ void forEachLoadedInput(const clang::SourceManager &SM,
     // `/lib/gcc/x86_64-linux-gnu/12/../../../../include/...`, reached from
     // clang's cuda_wrappers, became `/include/...`, a file that does not
     // exist: such a side's cached result never matched).
+    // Resolved per directory (a side loads hundreds of headers from a few
+    // dozen directories; realpath reads every component's link), and the
+    // file alone when it is a link itself.
     llvm::StringRef Name = It->first.getName();
-    llvm::SmallString<256> Resolved;
-    if (llvm::sys::path::is_absolute(Name) && !llvm::sys::fs::real_path(Name, Resolved))
-      Path = Resolved;
+    if (llvm::sys::path::is_absolute(Name)) {
+      llvm::SmallString<256> Resolved;
+      bool IsLink = false;
+      if (llvm::sys::fs::is_symlink_file(Name, IsLink) || IsLink) {
+        if (!llvm::sys::fs::real_path(Name, Resolved))
+          Path = Resolved;
+      } else {
+        llvm::StringRef Dir = llvm::sys::path::parent_path(Name);
+        auto [D, New] = RealDirs.try_emplace(Dir);
+        if (New && !llvm::sys::fs::real_path(Dir, Resolved))
+          D->second = Resolved.str().str(); // empty: no real path, Path stays
+        if (!D->second.empty()) {
+          Path = D->second;
+          llvm::sys::path::append(Path, llvm::sys::path::filename(Name));
+        }
+      }
+    }
     Each(Path, *Data);
   }
 }
