@@ -526,6 +526,10 @@ namespace {
 struct WorkerProcess {
   std::string Executable;
   unsigned MaxMemoryMiB = 0;
+  /// What an out-of-memory exit of this worker is reported with: the data
+  /// limit it runs under and where the limit comes from (--max-memory, or a
+  /// lower or only limit the user set with `ulimit -d`); empty without one.
+  std::string MemoryLimit;
   pid_t Pid = -1;
   int Socket = -1;
   int Stderr = -1;
@@ -679,9 +683,17 @@ std::unique_ptr<WorkerProcess> startWorker(const WorkerOptions &W, std::string &
   std::string Exe = W.Executable, Serve = ("--side-worker-serve=" + ErrPath).str();
   char *Argv[] = {Exe.data(), Serve.data(), nullptr};
   struct rlimit Limit;
-  bool SetLimit = W.MaxMemoryMiB && ::getrlimit(RLIMIT_DATA, &Limit) == 0;
+  bool HaveLimit = ::getrlimit(RLIMIT_DATA, &Limit) == 0;
+  bool SetLimit = W.MaxMemoryMiB && HaveLimit;
   if (SetLimit) // never above a hard limit the user set (ulimit -d), which stays
     Limit.rlim_cur = std::min<rlim_t>(static_cast<rlim_t>(W.MaxMemoryMiB) << 20, Limit.rlim_max);
+  if (HaveLimit && Limit.rlim_cur != RLIM_INFINITY) {
+    std::string MiB = std::to_string(Limit.rlim_cur >> 20) + " MiB";
+    P->MemoryLimit = SetLimit && Limit.rlim_cur == static_cast<rlim_t>(W.MaxMemoryMiB) << 20
+                         ? "--max-memory=" + MiB
+                         : "the data-size limit of " + MiB + " that `ulimit -d` set" +
+                               (W.MaxMemoryMiB ? ", below --max-memory" : "");
+  }
   pid_t Pid = -1;
   int ForkErrno = 0;
   onSpawnerThread([&] {
@@ -861,8 +873,8 @@ SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
       if (WIFSIGNALED(Status))
         return Fail("the checker crashed (" + describeSignal(WTERMSIG(Status)) + ")");
       if (WIFEXITED(Status) && WEXITSTATUS(Status) == WorkerOutOfMemoryExit)
-        return Fail("ran out of memory (--max-memory=" + std::to_string(W.MaxMemoryMiB) +
-                    " MiB)");
+        return Fail("ran out of memory" +
+                    (P->MemoryLimit.empty() ? std::string() : " (" + P->MemoryLimit + ")"));
       if (WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
         return Fail("its worker process ended without a result" +
                     (Err.empty() ? "" : ": " + Err));

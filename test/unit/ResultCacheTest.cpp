@@ -127,27 +127,32 @@ TEST_F(ResultCacheTest, KeyDependsOnSideCommandFactsAndTool) {
   ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
   LintSettings S;
   tidy::ClangTidyOptions::OptionMap Facts;
-  std::string Host = (*C)->key("/p/k.cu", "/p", side("host"), S, Facts);
-  EXPECT_EQ(Host, (*C)->key("/p/k.cu", "/p", side("host"), S, Facts));
-  EXPECT_NE(Host, (*C)->key("/p/k.cu", "/p", side("sm_90"), S, Facts));
-  EXPECT_NE(Host, (*C)->key("/p/k.cu", "/q", side("host"), S, Facts));
+  // Directories that exist: the key reads the file's configuration (a
+  // missing directory is an error clang-tidy prints on standard error).
+  std::string P = (Root + "/p").str(), Q = (Root + "/q").str(), K = P + "/k.cu";
+  ASSERT_FALSE(llvm::sys::fs::create_directories(P));
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Q));
+  std::string Host = (*C)->key(K, P, side("host"), S, Facts);
+  EXPECT_EQ(Host, (*C)->key(K, P, side("host"), S, Facts));
+  EXPECT_NE(Host, (*C)->key(K, P, side("sm_90"), S, Facts));
+  EXPECT_NE(Host, (*C)->key(K, Q, side("host"), S, Facts));
   AnalysisSide Flag = side("host");
   Flag.CommandLine.insert(Flag.CommandLine.begin() + 1, "-DNDEBUG");
-  EXPECT_NE(Host, (*C)->key("/p/k.cu", "/p", Flag, S, Facts));
+  EXPECT_NE(Host, (*C)->key(K, P, Flag, S, Facts));
   tidy::ClangTidyOptions::OptionMap Rdc;
   Rdc.insert_or_assign("CudaLint.RelocatableDeviceCode",
                        tidy::ClangTidyOptions::ClangTidyValue("true"));
-  EXPECT_NE(Host, (*C)->key("/p/k.cu", "/p", side("host"), S, Rdc));
+  EXPECT_NE(Host, (*C)->key(K, P, side("host"), S, Rdc));
   LintSettings Checks;
   Checks.Overrides.Checks = "-*,cuda-brkpt";
-  EXPECT_NE(Host, (*C)->key("/p/k.cu", "/p", side("host"), Checks, Facts));
+  EXPECT_NE(Host, (*C)->key(K, P, side("host"), Checks, Facts));
   // The shared preamble gives the same result: not part of the key.
   LintSettings WithPreamble = S;
   WithPreamble.PreambleDir = "/cache/pch";
-  EXPECT_EQ(Host, (*C)->key("/p/k.cu", "/p", side("host"), WithPreamble, Facts));
+  EXPECT_EQ(Host, (*C)->key(K, P, side("host"), WithPreamble, Facts));
   auto Other = ResultCache::open(Root, 1 << 20, "tool B");
   ASSERT_TRUE(bool(Other));
-  EXPECT_NE(Host, (*Other)->key("/p/k.cu", "/p", side("host"), S, Facts));
+  EXPECT_NE(Host, (*Other)->key(K, P, side("host"), S, Facts));
 }
 
 TEST_F(ResultCacheTest, ReusedOnlyWhileEveryInputIsUnchanged) {

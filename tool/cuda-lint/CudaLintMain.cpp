@@ -53,6 +53,7 @@
 #include "llvm/Support/xxhash.h"
 #include <atomic>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <condition_variable>
 #include <thread>
 #include <chrono>
@@ -1436,8 +1437,20 @@ int main(int argc, const char **argv) {
   };
   unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count() : Jobs;
   Threads = std::max(1u, std::min<unsigned>(Threads, std::max<size_t>(1, SideJobs.size())));
-  // Big stacks: deep but legal nesting overflows the default 8 MiB.
-  auto Spawn = [&] { llvm::thread(std::optional<unsigned>(SideStackBytes), Worker).detach(); };
+  // Big stacks where the sides are analysed on these threads: deep but legal
+  // nesting overflows the default 8 MiB. A worker process gives its side such
+  // a stack itself; here they would only count against a `ulimit -d` the
+  // user set (512 MiB per thread, reserved as data).
+  std::optional<unsigned> Stack;
+  if (InProcess) {
+    Stack = SideStackBytes;
+    // As a worker does: the stacks together take at most a quarter of the
+    // data limit, or the threads cannot be started at all.
+    struct rlimit RL;
+    if (::getrlimit(RLIMIT_DATA, &RL) == 0 && RL.rlim_cur != RLIM_INFINITY)
+      Stack = static_cast<unsigned>(std::min<rlim_t>(*Stack, RL.rlim_cur / 4 / Threads));
+  }
+  auto Spawn = [&] { llvm::thread(Stack, Worker).detach(); };
   for (unsigned T = 0; T < Threads; ++T)
     Spawn();
   {
