@@ -312,9 +312,17 @@ struct ToolErrors {
     WithColor::error(errs(), "cuda-lint") << Text << "\n";
     Failures.push_back({File.str(), Text});
   }
+  /// By file, then message: with -j N the files end in any order, and a
+  /// report compared between runs (CI artifacts, code scanning) must not
+  /// change with it. Those about no file (a --fix or --export-fixes error)
+  /// come first.
   std::vector<ToolFailure> failures() {
     std::lock_guard<std::mutex> L(M);
-    return Failures;
+    std::vector<ToolFailure> Sorted = Failures;
+    llvm::stable_sort(Sorted, [](const ToolFailure &A, const ToolFailure &B) {
+      return std::tie(A.File, A.Message) < std::tie(B.File, B.Message);
+    });
+    return Sorted;
   }
 };
 
