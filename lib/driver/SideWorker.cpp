@@ -477,12 +477,6 @@ bool writeAll(int FD, llvm::StringRef Data) {
 
 } // namespace
 
-int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath) {
-  if (!initWorkerProcess())
-    return 2;
-  return handleSideRequest(RequestPath, ResultPath);
-}
-
 int serveSideWorker() {
   if (!initWorkerProcess())
     return 2;

@@ -66,25 +66,18 @@ SideResult lintSideInWorker(const WorkerOptions &W, const std::string &File,
                             const LintSettings &Settings,
                             const clang::tidy::ClangTidyOptions::OptionMap &FactOptions);
 
-/// The worker process's side of lintSideInWorker: reads the request at
-/// \p RequestPath, runs lintSide on a thread with a SideStackBytes stack and
-/// writes the result to \p ResultPath. Returns the process's exit status: 0,
-/// or 2 when the request cannot be read or the result cannot be written (on
-/// stderr). Running out of memory ends the process with status
-/// WorkerOutOfMemoryExit.
-int runSideWorker(llvm::StringRef RequestPath, llvm::StringRef ResultPath);
-
 /// The descriptor of a worker process's socket to cuda-lint (its standard
 /// input and output are /dev/null: nothing clang prints can garble the
 /// protocol).
 constexpr int WorkerRequestFD = 3;
 
 /// The worker process of lintSideInWorker: says `ready\n` on WorkerRequestFD
-/// once started, then reads requests `REQUEST\0RESULT\0`
-/// (two paths) there, handles each as runSideWorker, and answers `done\n`
-/// there once the result is written; returns 0 at the end of its input, or
-/// runSideWorker's 2 when a request cannot be read or a result cannot be
-/// written (the side's failure, on stderr).
+/// once started, then reads requests `REQUEST\0RESULT\0` (two paths) there;
+/// for each it reads the request file, runs lintSide on a thread with a
+/// SideStackBytes stack, writes the result file and answers `done\n`.
+/// Returns 0 at the end of its input, or 2 when a request cannot be read or a
+/// result cannot be written (the side's failure, on stderr). Running out of
+/// memory ends the process with status WorkerOutOfMemoryExit.
 int serveSideWorker();
 
 /// Ends this process's idle worker processes (closes their input and reaps

@@ -161,12 +161,6 @@ static cl::opt<unsigned> CacheMaxSize(
              "past it (default 1024). The shared preambles have a budget of "
              "their own of that size"),
     cl::init(1024), cl::value_desc("MiB"), cl::cat(Category));
-static cl::opt<std::string> SideWorkerRequest("side-worker", cl::ReallyHidden,
-                                              cl::desc("(internal) run one side"),
-                                              cl::cat(Category));
-static cl::opt<std::string> SideWorkerOutput("side-worker-output", cl::ReallyHidden,
-                                             cl::desc("(internal) the side's result file"),
-                                             cl::cat(Category));
 static cl::opt<std::string> SideWorkerServe(
     "side-worker-serve", cl::ReallyHidden,
     cl::desc("(internal) run the sides requested on descriptor 3; the value names the worker"),
@@ -713,14 +707,9 @@ int main(int argc, const char **argv) {
     }
   }
 
-  if (!SideWorkerRequest.empty()) {
-    // _Exit: a crash recovered in the side can leave LLVM's global state
-    // inconsistent for static destructors (as at the end of main).
-    int S = runSideWorker(SideWorkerRequest, SideWorkerOutput);
-    errs().flush();
-    std::_Exit(S);
-  }
   if (!SideWorkerServe.empty()) {
+    // _Exit: a crash recovered in a side can leave LLVM's global state
+    // inconsistent for static destructors (as at the end of main).
     int S = serveSideWorker();
     errs().flush();
     std::_Exit(S);
@@ -855,11 +844,12 @@ int main(int argc, const char **argv) {
         clang::tooling::CompilationDatabase *Bypassed = ExplicitDB.get();
         if (!Bypassed && !Dir.empty()) {
           auto &Slot = FoundDBs[Dir];
-          if (!Slot)
+          if (!Slot) {
             if (auto Loaded = loadCompilationDatabase(Dir))
               Slot = std::move(*Loaded);
             else
               consumeError(Loaded.takeError());
+          }
           Bypassed = Slot.get();
         }
         if (Bypassed && !commandsFor(*Bypassed, File).empty() && BypassedDBs.insert(Dir).second)
