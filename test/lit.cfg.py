@@ -73,3 +73,7 @@ if os.path.exists(os.path.join(cuda_path, "bin", "nvcc")):
     config.available_features.add("nvcc")
 if shutil.which("pre-commit"):
     config.available_features.add("pre-commit")
+# An AddressSanitizer build (scripts/sanitize.sh): its shadow memory does not fit under
+# any RLIMIT_DATA, so --max-memory and `ulimit -d` cannot be tested there.
+if getattr(config, "cuda_lint_sanitize", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("asan")
