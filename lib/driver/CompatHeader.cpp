@@ -202,45 +202,59 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> compatHeaderFileSystem() {
   return FS;
 }
 
-void forEachLoadedInput(const clang::SourceManager &SM,
-                        llvm::function_ref<void(llvm::StringRef, llvm::StringRef)> Each) {
-  llvm::StringMap<std::string> RealDirs;
+std::optional<std::string> RealPathResolver::resolve(llvm::StringRef Path) {
+  if (!llvm::sys::path::is_absolute(Path))
+    return std::nullopt;
+  llvm::SmallString<256> Resolved;
+  bool IsLink = false;
+  if (llvm::sys::fs::is_symlink_file(Path, IsLink) || IsLink) {
+    if (llvm::sys::fs::real_path(Path, Resolved))
+      return std::nullopt;
+    return Resolved.str().str();
+  }
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
+  auto [D, New] = Dirs.try_emplace(Dir);
+  if (New && !llvm::sys::fs::real_path(Dir, Resolved))
+    D->second = Resolved.str().str();
+  if (D->second.empty())
+    return std::nullopt;
+  llvm::SmallString<256> Out(D->second);
+  llvm::sys::path::append(Out, llvm::sys::path::filename(Path));
+  return Out.str().str();
+}
+
+void forEachLoadedInput(
+    const clang::SourceManager &SM,
+    llvm::function_ref<void(llvm::StringRef Path, llvm::StringRef Opened, llvm::StringRef Data)>
+        Each) {
+  RealPathResolver Real;
   for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End; ++It) {
     std::optional<llvm::StringRef> Data = It->second->getBufferDataIfLoaded();
     if (!Data)
       continue;
-    llvm::StringRef Real = It->first.getFileEntry().tryGetRealPathName();
-    llvm::SmallString<256> Path(Real.empty() ? It->first.getName() : Real);
-    if (Path.starts_with(CompatHeaderDirectory))
-      continue; // part of cuda-lint, not an input
-    SM.getFileManager().makeAbsolutePath(Path);
-    // The file system's real path: clang's removes `..` from the name alone,
-    // which is wrong through a symbolic link (with Debian's /lib -> usr/lib,
-    // `/lib/gcc/x86_64-linux-gnu/12/../../../../include/...`, reached from
-    // clang's cuda_wrappers, became `/include/...`, a file that does not
-    // exist: such a side's cached result never matched).
-    // Resolved per directory (a side loads hundreds of headers from a few
-    // dozen directories; realpath reads every component's link), and the
-    // file alone when it is a link itself.
     llvm::StringRef Name = It->first.getName();
-    if (llvm::sys::path::is_absolute(Name)) {
-      llvm::SmallString<256> Resolved;
-      bool IsLink = false;
-      if (llvm::sys::fs::is_symlink_file(Name, IsLink) || IsLink) {
-        if (!llvm::sys::fs::real_path(Name, Resolved))
-          Path = Resolved;
-      } else {
-        llvm::StringRef Dir = llvm::sys::path::parent_path(Name);
-        auto [D, New] = RealDirs.try_emplace(Dir);
-        if (New && !llvm::sys::fs::real_path(Dir, Resolved))
-          D->second = Resolved.str().str(); // empty: no real path, Path stays
-        if (!D->second.empty()) {
-          Path = D->second;
-          llvm::sys::path::append(Path, llvm::sys::path::filename(Name));
-        }
-      }
+    llvm::StringRef ClangReal = It->first.getFileEntry().tryGetRealPathName();
+    if (Name.starts_with(CompatHeaderDirectory) || ClangReal.starts_with(CompatHeaderDirectory))
+      continue; // part of cuda-lint, not an input
+    // The name as opened, absolute against the command's directory (the
+    // file manager's working directory), its `..` kept.
+    llvm::SmallString<256> Opened(Name);
+    SM.getFileManager().makeAbsolutePath(Opened);
+    // The file system's real path. Not clang's "real path", which for a
+    // file it did not open itself (a shared preamble's header) is the name
+    // with its `..` removed as text: wrong through a link (with Debian's
+    // /lib -> usr/lib, `/lib/gcc/x86_64-linux-gnu/12/../../../../include/...`,
+    // reached from clang's cuda_wrappers, became `/include/...`, a file that
+    // does not exist: such a side's cached result never matched).
+    std::optional<std::string> Resolved = Real.resolve(Opened);
+    llvm::SmallString<256> Path;
+    if (Resolved)
+      Path = *Resolved;
+    else {
+      Path = ClangReal.empty() ? Opened.str() : ClangReal;
+      SM.getFileManager().makeAbsolutePath(Path);
     }
-    Each(Path, *Data);
+    Each(Path, Opened.str() == Path.str() ? llvm::StringRef() : Opened.str(), *Data);
   }
 }
 

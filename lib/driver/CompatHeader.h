@@ -12,7 +12,10 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <optional>
+#include <string>
 
 namespace clang {
 class SourceManager;
@@ -51,12 +54,34 @@ llvm::StringRef preambleMainFilePath();
 /// cuda-lint itself, not inputs of a side).
 inline constexpr llvm::StringLiteral CompatHeaderDirectory = "/__cuda_lint__/";
 
-/// Calls \p Each with the absolute path and the content of every file whose
-/// content \p SM loaded, except the compatibility headers (the inputs of a
-/// side, or of a shared preamble, as the result cache and the preamble's
+/// Real paths (every link and `..` resolved by the file system) of absolute
+/// paths, resolved a directory at a time: a translation unit's inputs are
+/// hundreds of files in a few dozen directories, and `realpath` reads the
+/// link of every path component. A file that is itself a link is resolved on
+/// its own. One per thread.
+class RealPathResolver {
+public:
+  /// The real path of the absolute path \p Path, or none when it does not
+  /// resolve (a file that no longer exists, a relative path).
+  std::optional<std::string> resolve(llvm::StringRef Path);
+
+private:
+  /// Per directory: its real path, "" where it does not resolve.
+  llvm::StringMap<std::string> Dirs;
+};
+
+/// Calls \p Each with the real path (RealPathResolver; the absolute name
+/// where it does not resolve), the name the side opened the file by when that
+/// differs from the real path (absolute against the command's directory, its
+/// links and `..` as written: a link that is later re-pointed, or removed,
+/// changes what that name reaches; "" otherwise) and the content of every file
+/// whose content \p SM loaded, except the compatibility headers (the inputs
+/// of a side, or of a shared preamble, as the result cache and the preamble's
 /// manifest record them).
-void forEachLoadedInput(const clang::SourceManager &SM,
-                        llvm::function_ref<void(llvm::StringRef Path, llvm::StringRef Data)> Each);
+void forEachLoadedInput(
+    const clang::SourceManager &SM,
+    llvm::function_ref<void(llvm::StringRef Path, llvm::StringRef Opened, llvm::StringRef Data)>
+        Each);
 
 /// An in-memory file system holding both compatibility headers (and the
 /// preamble's empty main file), to overlay on the real one.

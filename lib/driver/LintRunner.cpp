@@ -409,9 +409,10 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       for (const InputDigest &I : Inputs)
         Seen.insert(I.Path);
       forEachLoadedInput(getCompilerInstance().getSourceManager(),
-                         [&](llvm::StringRef Path, llvm::StringRef Data) {
+                         [&](llvm::StringRef Path, llvm::StringRef Opened,
+                             llvm::StringRef Data) {
                            if (Seen.insert(Path).second)
-                             Inputs.push_back({Path.str(), contentHash(Data)});
+                             Inputs.push_back({Path.str(), contentHash(Data), Opened.str()});
                          });
       llvm::sort(Inputs, [](const InputDigest &A, const InputDigest &B) { return A.Path < B.Path; });
     }

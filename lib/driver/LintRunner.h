@@ -77,8 +77,12 @@ struct TranslationUnitResult {
 /// result cache (ResultCache.h) reuses the side's result only while every
 /// such file still has that content.
 struct InputDigest {
-  std::string Path; ///< as the side's file manager resolved it (absolute)
+  std::string Path; ///< the file system's real path (forEachLoadedInput)
   std::string Hash;
+  /// The absolute name the side opened the file by, when it is not Path (a
+  /// link, or `..`, on the way): the result cache checks that it still
+  /// reaches Path, so a re-pointed or removed link is a change. "" otherwise.
+  std::string Opened;
 };
 
 /// What one side of a translation unit produced.

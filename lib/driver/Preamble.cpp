@@ -282,7 +282,7 @@ public:
   void EndSourceFileAction() override {
     // The compatibility headers are part of cuda-lint, in the key.
     forEachLoadedInput(getCompilerInstance().getSourceManager(),
-                       [&](llvm::StringRef P, llvm::StringRef Data) {
+                       [&](llvm::StringRef P, llvm::StringRef, llvm::StringRef Data) {
                          fs::file_status St;
                          if (fs::status(P, St)) {
                            Unstatable = P.str();

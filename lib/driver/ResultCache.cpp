@@ -1,5 +1,6 @@
 //===- ResultCache.cpp - Side results reused across runs ------------------===//
 #include "driver/ResultCache.h"
+#include "driver/CompatHeader.h"
 #include "analysis/SystemBodies.h"
 #include "driver/InputFiles.h"
 #include "driver/Fixes.h"
@@ -161,7 +162,16 @@ std::optional<SideResult> ResultCache::lookup(llvm::StringRef Key) {
           Fixed.insert(std::string(Real));
       }
   std::vector<std::pair<std::string, std::unique_ptr<llvm::MemoryBuffer>>> FixedContents;
+  RealPathResolver Real;
   for (const InputDigest &I : R->Inputs) {
+    // Reached through a link or `..`: the name must still reach the same
+    // file (a link re-pointed at another version of a library, whose old
+    // files remain, is a change; so is a removed link).
+    if (!I.Opened.empty()) {
+      std::optional<std::string> Now = Real.resolve(I.Opened);
+      if (!Now || *Now != I.Path)
+        return Miss();
+    }
     auto In = llvm::MemoryBuffer::getFile(I.Path, /*IsText=*/false,
                                           /*RequiresNullTerminator=*/false);
     if (!In || contentHash((*In)->getBuffer()) != I.Hash)

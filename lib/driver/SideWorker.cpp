@@ -139,7 +139,8 @@ json::Value sideResultToJSON(const SideResult &R) {
   Out["accepted"] = std::move(Accepted);
   json::Array Inputs;
   for (const InputDigest &I : R.Inputs)
-    Inputs.push_back(json::Array{I.Path, I.Hash});
+    Inputs.push_back(I.Opened.empty() ? json::Array{I.Path, I.Hash}
+                                      : json::Array{I.Path, I.Hash, I.Opened});
   Out["inputs"] = std::move(Inputs);
   json::Array Facts;
   for (const SideFact &F : R.Facts)
@@ -181,9 +182,11 @@ llvm::Expected<SideResult> sideResultFromJSON(const json::Value &V) {
   if (const json::Array *Inputs = O->getArray("inputs"))
     for (const json::Value &I : *Inputs) {
       const json::Array *Pair = I.getAsArray();
-      if (!Pair || Pair->size() != 2 || !(*Pair)[0].getAsString() || !(*Pair)[1].getAsString())
-        return malformed("an input is not a [path, hash] pair");
-      R.Inputs.push_back({(*Pair)[0].getAsString()->str(), (*Pair)[1].getAsString()->str()});
+      if (!Pair || Pair->size() < 2 || Pair->size() > 3 ||
+          llvm::any_of(*Pair, [](const json::Value &V) { return !V.getAsString(); }))
+        return malformed("an input is not a [path, hash] or [path, hash, opened] array");
+      R.Inputs.push_back({(*Pair)[0].getAsString()->str(), (*Pair)[1].getAsString()->str(),
+                          Pair->size() == 3 ? (*Pair)[2].getAsString()->str() : ""});
     }
   if (const json::Object *U = O->getObject("uniformity")) {
     UniformityStats &S = R.Uniformity;
@@ -681,13 +684,23 @@ std::unique_ptr<WorkerProcess> startWorker(const WorkerOptions &W, std::string &
   bool SetLimit = W.MaxMemoryMiB && HaveLimit;
   if (SetLimit) // never above a hard limit the user set (ulimit -d), which stays
     Limit.rlim_cur = std::min<rlim_t>(static_cast<rlim_t>(W.MaxMemoryMiB) << 20, Limit.rlim_max);
-  if (HaveLimit && Limit.rlim_cur != RLIM_INFINITY) {
-    std::string MiB = std::to_string(Limit.rlim_cur >> 20) + " MiB";
+  // What an out-of-memory exit is reported with: the limit the worker gets,
+  // and where it comes from (the user's limit may be ulimit's, systemd's
+  // LimitDATA=, a container's: named by the resource, not by the tool).
+  auto Size = [](rlim_t Bytes) {
+    return Bytes % (1u << 20) == 0 ? std::to_string(Bytes >> 20) + " MiB"
+                                   : std::to_string(Bytes >> 10) + " KiB";
+  };
+  if (HaveLimit && Limit.rlim_cur != RLIM_INFINITY)
     P->MemoryLimit = SetLimit && Limit.rlim_cur == static_cast<rlim_t>(W.MaxMemoryMiB) << 20
-                         ? "--max-memory=" + MiB
-                         : "the data-size limit of " + MiB + " that `ulimit -d` set" +
+                         ? "--max-memory=" + Size(Limit.rlim_cur)
+                         : "the data-size limit (RLIMIT_DATA) of " + Size(Limit.rlim_cur) +
                                (W.MaxMemoryMiB ? ", below --max-memory" : "");
-  }
+  struct rlimit AddressSpace;
+  if (::getrlimit(RLIMIT_AS, &AddressSpace) == 0 && AddressSpace.rlim_cur != RLIM_INFINITY)
+    P->MemoryLimit += (P->MemoryLimit.empty() ? "" : ", or ") +
+                      std::string("the address-space limit (RLIMIT_AS) of ") +
+                      Size(AddressSpace.rlim_cur);
   pid_t Pid = -1;
   int ForkErrno = 0;
   onSpawnerThread([&] {

@@ -1437,16 +1437,22 @@ int main(int argc, const char **argv) {
   Threads = std::max(1u, std::min<unsigned>(Threads, std::max<size_t>(1, SideJobs.size())));
   // Big stacks where the sides are analysed on these threads: deep but legal
   // nesting overflows the default 8 MiB. A worker process gives its side such
-  // a stack itself; here they would only count against a `ulimit -d` the
-  // user set (512 MiB per thread, reserved as data).
-  std::optional<unsigned> Stack;
+  // a stack itself; here the threads compute cache keys (the configuration),
+  // read the workers' results and merge the sides, for which 8 MiB is ample,
+  // and stated, not left to the platform's default (2 MiB under `ulimit -s
+  // unlimited`, 128 KiB with musl). 512 MiB each would only count against a
+  // `ulimit -d` the user set (stacks are reserved as data).
+  constexpr unsigned DriverStackBytes = 8u << 20;
+  std::optional<unsigned> Stack = DriverStackBytes;
   if (InProcess) {
     Stack = SideStackBytes;
     // As a worker does: the stacks together take at most a quarter of the
-    // data limit, or the threads cannot be started at all.
+    // data limit, or the threads cannot be started at all; never less than
+    // a default thread's.
     struct rlimit RL;
     if (::getrlimit(RLIMIT_DATA, &RL) == 0 && RL.rlim_cur != RLIM_INFINITY)
-      Stack = static_cast<unsigned>(std::min<rlim_t>(*Stack, RL.rlim_cur / 4 / Threads));
+      Stack = static_cast<unsigned>(std::max<rlim_t>(
+          DriverStackBytes, std::min<rlim_t>(*Stack, RL.rlim_cur / 4 / Threads)));
   }
   auto Spawn = [&] { llvm::thread(Stack, Worker).detach(); };
   for (unsigned T = 0; T < Threads; ++T)
