@@ -306,8 +306,9 @@ TEST(DriverConfig, NearerDirectoryWinsUnlessItInherits) {
   // No configuration anywhere below the root: nothing set.
   ConfigTree Empty;
   std::string Alone = Empty.write("k.cu", "");
-  if (configFilesFor(Alone).empty()) // (unless the machine has one above the temp directory)
+  if (configFilesFor(Alone).empty()) { // (unless the machine has one above the temp directory)
     EXPECT_FALSE(configuredOptions(Alone).Checks.has_value());
+  }
 }
 
 } // namespace
