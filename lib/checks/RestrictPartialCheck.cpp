@@ -1,4 +1,6 @@
 #include "checks/RestrictPartialCheck.h"
+#include "analysis/CallIndex.h"
+#include "analysis/PointerOffset.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -188,6 +190,47 @@ public:
   }
 };
 
+/// Whether the argument expressions \p A and \p B may point into the same
+/// object: the same pointer variable or array (at any offsets, through casts:
+/// PointerOffset), or structurally the same expression.
+bool sameObject(const Expr *A, const Expr *B, ASTContext &Ctx) {
+  for (const Expr *E : {A, B})
+    if (E->isValueDependent() ||
+        E->IgnoreParenCasts()->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return false; // a null pointer reaches no object
+  std::optional<PointerOffset> OA = decomposePointer(A, Ctx), OB = decomposePointer(B, Ctx);
+  if (OA && OB)
+    return OA->Base == OB->Base && OA->AddressOfBase == OB->AddressOfBase;
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+/// Whether a call or launch in the translation unit passes pointers into
+/// the same object to the parameters \p P and \p Q of \p FD (of any
+/// specialization of its template): `k<<<g, b>>>(data, data, ...)`, an
+/// in-place operation. Then the two are meant to alias, and `__restrict__`
+/// on either would be a promise the caller breaks.
+bool aliasedByACaller(const FunctionDecl *FD, const ParmVarDecl *P, const ParmVarDecl *Q,
+                      ASTContext &Ctx) {
+  llvm::SmallVector<const FunctionDecl *, 8> Callees{FD};
+  if (const FunctionTemplateDecl *T = FD->getPrimaryTemplate())
+    for (const FunctionDecl *S : T->specializations())
+      if (S != FD)
+        Callees.push_back(S);
+  unsigned IP = P->getFunctionScopeIndex(), IQ = Q->getFunctionScopeIndex();
+  const CallIndex &Calls = CallIndex::forAST(Ctx);
+  for (const FunctionDecl *C : Callees)
+    for (const CallExpr *CE : Calls.callsTo(C)) {
+      if (isa<CXXOperatorCallExpr>(CE) || CE->getNumArgs() <= std::max(IP, IQ))
+        continue;
+      if (sameObject(CE->getArg(IP), CE->getArg(IQ), Ctx))
+        return true;
+    }
+  return false;
+}
+
 bool isCharLike(QualType T) {
   T = T.getCanonicalType().getUnqualifiedType();
   return T->isVoidType() || T->isCharType() || T->isStdByteType();
@@ -237,6 +280,12 @@ void RestrictPartialCheck::checkMatch(const MatchFinder::MatchResult &Result) {
       continue;
     ParamUse UP = Walk.Uses.lookup(P);
     if (!UP.Accessed)
+      continue;
+    // A caller passes it memory that another parameter reaches too (an
+    // in-place operation): it must stay unqualified.
+    if (llvm::any_of(Pointers, [&](const ParmVarDecl *Q) {
+          return Q != P && aliasedByACaller(FD, P, Q, *Ctx);
+        }))
       continue;
     // Another accessed pointer parameter it may alias, one of the two
     // written; by default one that is not __restrict__ either: a single

@@ -74,3 +74,30 @@ __device__ __forceinline__ void correct11(const float *src, float *tmp, float *a
 }
 // Host functions are not device code.
 void correct10(const float *a, float *b, float *__restrict__ c) { b[0] = a[0]; c[0] = 0; }
+// An in-place operation: a launch in this translation unit passes the same
+// buffer (through casts) as 'src' and 'dst', so those two are meant to alias and
+// '__restrict__' on either would be a promise the caller breaks (ggml's
+// two-GPU all-reduce kernel). 'tmp' is not passed any of that memory: still
+// reported, once, at the template.
+template <typename T, typename W>
+__global__ void inplace(const T *src, T *dst, W *__restrict__ wire, T *tmp, T *tmp2) {
+  wire[threadIdx.x] = W(src[threadIdx.x]);
+  dst[threadIdx.x] = src[threadIdx.x] + T(wire[threadIdx.x ^ 1]);
+  tmp[threadIdx.x] += tmp2[threadIdx.x];
+}
+// CHECK-MESSAGES: :[[@LINE-5]]:72: warning: pointer parameter 'tmp' of 'inplace' is not '__restrict__' while 'wire' is; {{.*}} [cuda-restrict-partial]
+// CHECK-MESSAGES: :[[@LINE-6]]:80: warning: pointer parameter 'tmp2' of 'inplace' {{.*}} [cuda-restrict-partial]
+void allreduce(char *data, float *wire, float *scratch, float *scratch2) {
+  inplace<float, float><<<1, 256>>>(reinterpret_cast<const float *>(data),
+                                    reinterpret_cast<float *>(data), wire, scratch, scratch2);
+  inplace<double, float><<<1, 256>>>(reinterpret_cast<const double *>(data) + 4,
+                                     reinterpret_cast<double *>(data), wire, nullptr, nullptr);
+}
+// Distinct buffers at every launch: still a finding.
+__global__ void outofplace(const float *src, float *dst, float *__restrict__ wire) {
+  wire[threadIdx.x] = src[threadIdx.x];
+  dst[threadIdx.x] = src[threadIdx.x] + wire[0];
+}
+// CHECK-MESSAGES: :[[@LINE-4]]:41: warning: pointer parameter 'src' of 'outofplace' is not '__restrict__' while 'wire' is; {{.*}} [cuda-restrict-partial]
+// CHECK-MESSAGES: :[[@LINE-5]]:53: warning: pointer parameter 'dst' of 'outofplace' {{.*}} [cuda-restrict-partial]
+void launchOutOfPlace(const float *a, float *b, float *w) { outofplace<<<1, 32>>>(a, b, w); }
