@@ -1,5 +1,6 @@
 #include "analysis/PointerOffset.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/FoldingSet.h"
 #include <numeric>
 
 using namespace clang;
@@ -207,6 +208,20 @@ std::optional<PointerOffset>
 decomposePointer(const Expr *E, const ASTContext &Ctx,
                  llvm::function_ref<const Expr *(const VarDecl *)> Follow) {
   return decompose(E, Ctx, Follow, 0);
+}
+
+bool mayPointIntoSameObject(const Expr *A, const Expr *B, ASTContext &Ctx) {
+  for (const Expr *E : {A, B})
+    if (E->isValueDependent() ||
+        E->IgnoreParenCasts()->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return false;
+  std::optional<PointerOffset> OA = decomposePointer(A, Ctx), OB = decomposePointer(B, Ctx);
+  if (OA && OB)
+    return OA->Base == OB->Base && OA->AddressOfBase == OB->AddressOfBase;
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
 }
 
 } // namespace cuda_lint

@@ -65,6 +65,13 @@ std::optional<PointerOffset> decomposePointer(
     llvm::function_ref<const clang::Expr *(const clang::VarDecl *)> Follow =
         nullptr);
 
+/// Whether the pointer expressions \p A and \p B (arguments of one call) may
+/// point into the same object: the same base (decomposePointer) at any
+/// offsets, or, where they do not decompose, structurally the same
+/// expression. A null pointer constant points into nothing.
+bool mayPointIntoSameObject(const clang::Expr *A, const clang::Expr *B,
+                            clang::ASTContext &Ctx);
+
 } // namespace cuda_lint
 
 #endif

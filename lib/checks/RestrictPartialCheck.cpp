@@ -190,23 +190,6 @@ public:
   }
 };
 
-/// Whether the argument expressions \p A and \p B may point into the same
-/// object: the same pointer variable or array (at any offsets, through casts:
-/// PointerOffset), or structurally the same expression.
-bool sameObject(const Expr *A, const Expr *B, ASTContext &Ctx) {
-  for (const Expr *E : {A, B})
-    if (E->isValueDependent() ||
-        E->IgnoreParenCasts()->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-      return false; // a null pointer reaches no object
-  std::optional<PointerOffset> OA = decomposePointer(A, Ctx), OB = decomposePointer(B, Ctx);
-  if (OA && OB)
-    return OA->Base == OB->Base && OA->AddressOfBase == OB->AddressOfBase;
-  llvm::FoldingSetNodeID IA, IB;
-  A->IgnoreParenCasts()->Profile(IA, Ctx, /*Canonical=*/true);
-  B->IgnoreParenCasts()->Profile(IB, Ctx, /*Canonical=*/true);
-  return IA == IB;
-}
-
 /// Whether a call or launch in the translation unit passes pointers into
 /// the same object to the parameters \p P and \p Q of \p FD (of any
 /// specialization of its template): `k<<<g, b>>>(data, data, ...)`, an
@@ -225,7 +208,7 @@ bool aliasedByACaller(const FunctionDecl *FD, const ParmVarDecl *P, const ParmVa
     for (const CallExpr *CE : Calls.callsTo(C)) {
       if (isa<CXXOperatorCallExpr>(CE) || CE->getNumArgs() <= std::max(IP, IQ))
         continue;
-      if (sameObject(CE->getArg(IP), CE->getArg(IQ), Ctx))
+      if (mayPointIntoSameObject(CE->getArg(IP), CE->getArg(IQ), Ctx))
         return true;
     }
   return false;
@@ -281,12 +264,6 @@ void RestrictPartialCheck::checkMatch(const MatchFinder::MatchResult &Result) {
     ParamUse UP = Walk.Uses.lookup(P);
     if (!UP.Accessed)
       continue;
-    // A caller passes it memory that another parameter reaches too (an
-    // in-place operation): it must stay unqualified.
-    if (llvm::any_of(Pointers, [&](const ParmVarDecl *Q) {
-          return Q != P && aliasedByACaller(FD, P, Q, *Ctx);
-        }))
-      continue;
     // Another accessed pointer parameter it may alias, one of the two
     // written; by default one that is not __restrict__ either: a single
     // unqualified pointer is already kept apart from the others by their
@@ -304,6 +281,12 @@ void RestrictPartialCheck::checkMatch(const MatchFinder::MatchResult &Result) {
       break;
     }
     if (!Other)
+      continue;
+    // A caller passes it memory that another parameter reaches too (an
+    // in-place operation): it must stay unqualified.
+    if (llvm::any_of(Pointers, [&](const ParmVarDecl *Q) {
+          return Q != P && aliasedByACaller(FD, P, Q, *Ctx);
+        }))
       continue;
     const ParmVarDecl *Restrict = nullptr;
     for (const ParmVarDecl *Q : Pointers)

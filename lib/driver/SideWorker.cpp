@@ -436,12 +436,7 @@ int handleSideRequest(llvm::StringRef RequestPath, llvm::StringRef ResultPath) {
   }
   SideResult Result;
   {
-    // The stack's reservation counts against RLIMIT_DATA (--max-memory).
-    unsigned Stack = SideStackBytes;
-    struct rlimit RL;
-    if (::getrlimit(RLIMIT_DATA, &RL) == 0 && RL.rlim_cur != RLIM_INFINITY)
-      Stack = static_cast<unsigned>(std::min<rlim_t>(Stack, RL.rlim_cur / 4));
-    llvm::thread T(std::optional<unsigned>(Stack), [&] {
+    llvm::thread T(std::optional<unsigned>(sideStackBytes()), [&] {
       Result = lintSide(Req->File, Req->Directory, Req->Side, Req->Settings, Req->Facts);
     });
     T.join();
@@ -479,6 +474,16 @@ bool writeAll(int FD, llvm::StringRef Data) {
 }
 
 } // namespace
+
+unsigned sideStackBytes(unsigned Threads) {
+  constexpr rlim_t DefaultThreadStack = 8u << 20;
+  rlim_t Stack = SideStackBytes;
+  struct rlimit RL;
+  if (::getrlimit(RLIMIT_DATA, &RL) == 0 && RL.rlim_cur != RLIM_INFINITY)
+    Stack = std::max(DefaultThreadStack,
+                     std::min(Stack, RL.rlim_cur / 4 / std::max(1u, Threads)));
+  return static_cast<unsigned>(Stack);
+}
 
 int serveSideWorker() {
   if (!initWorkerProcess())

@@ -39,6 +39,13 @@ namespace cuda_lint {
 /// thread gets by default; the pages are only reserved until used.
 constexpr unsigned SideStackBytes = 512u << 20;
 
+/// The stack of each of \p Threads threads that analyse sides in this
+/// process: SideStackBytes, but all of them together at most a quarter of
+/// the process's data limit (RLIMIT_DATA: --max-memory in a worker, or a
+/// `ulimit -d`), which counts a stack's reservation, and never below the 8
+/// MiB of a default thread.
+unsigned sideStackBytes(unsigned Threads = 1);
+
 /// How sides are run in worker processes.
 struct WorkerOptions {
   std::string Executable;     ///< cuda-lint itself (sys::fs::getMainExecutable)

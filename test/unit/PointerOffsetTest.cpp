@@ -121,4 +121,45 @@ TEST(PointerOffset, Residues) {
   EXPECT_FALSE((Unknown * ByteResidue::exact(8)).certainlyNotMultipleOf(16));       // 8k: 0 or 8
 }
 
+
+/// For each call `pair(a, b)`: whether mayPointIntoSameObject says a and b may
+/// point into the same object.
+std::vector<bool> samePairs(llvm::StringRef Code) {
+  std::unique_ptr<ASTUnit> AST =
+      tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cc");
+  EXPECT_TRUE(AST);
+  std::vector<bool> Out;
+  if (!AST)
+    return Out;
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    std::vector<const CallExpr *> Calls;
+    bool VisitCallExpr(CallExpr *CE) {
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        if (FD->getName() == "pair" && CE->getNumArgs() == 2)
+          Calls.push_back(CE);
+      return true;
+    }
+  } V;
+  V.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
+  for (const CallExpr *CE : V.Calls)
+    Out.push_back(mayPointIntoSameObject(CE->getArg(0), CE->getArg(1), AST->getASTContext()));
+  return Out;
+}
+
+TEST(PointerOffset, SameObject) {
+  auto R = samePairs(R"cpp(
+    struct S { float *buf; };
+    void pair(const void *, void *);
+    void f(char *data, float *other, S s, S t, int i) {
+      pair(reinterpret_cast<const float *>(data), reinterpret_cast<float *>(data)); // same
+      pair(data + 4, data + i);                                                     // same base
+      pair(data, other);                                                            // no
+      pair(s.buf, s.buf);                       // not decomposed, the same expression
+      pair(s.buf, t.buf);                       // no
+      pair(nullptr, nullptr);                   // null points into nothing
+    }
+  )cpp");
+  EXPECT_EQ(R, std::vector<bool>({true, true, false, true, false, false}));
+}
+
 } // namespace

@@ -53,7 +53,6 @@
 #include "llvm/Support/xxhash.h"
 #include <atomic>
 #include <unistd.h>
-#include <sys/resource.h>
 #include <condition_variable>
 #include <thread>
 #include <chrono>
@@ -1443,17 +1442,7 @@ int main(int argc, const char **argv) {
   // unlimited`, 128 KiB with musl). 512 MiB each would only count against a
   // `ulimit -d` the user set (stacks are reserved as data).
   constexpr unsigned DriverStackBytes = 8u << 20;
-  std::optional<unsigned> Stack = DriverStackBytes;
-  if (InProcess) {
-    Stack = SideStackBytes;
-    // As a worker does: the stacks together take at most a quarter of the
-    // data limit, or the threads cannot be started at all; never less than
-    // a default thread's.
-    struct rlimit RL;
-    if (::getrlimit(RLIMIT_DATA, &RL) == 0 && RL.rlim_cur != RLIM_INFINITY)
-      Stack = static_cast<unsigned>(std::max<rlim_t>(
-          DriverStackBytes, std::min<rlim_t>(*Stack, RL.rlim_cur / 4 / Threads)));
-  }
+  std::optional<unsigned> Stack = InProcess ? sideStackBytes(Threads) : DriverStackBytes;
   auto Spawn = [&] { llvm::thread(Stack, Worker).detach(); };
   for (unsigned T = 0; T < Threads; ++T)
     Spawn();
