@@ -17,6 +17,25 @@ using namespace cuda_lint;
 
 namespace {
 
+/// The calls of the function \p Name with \p NArgs arguments in \p AST, in order.
+std::vector<const CallExpr *> callsNamed(ASTUnit &AST, llvm::StringRef Name, unsigned NArgs) {
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    llvm::StringRef Name;
+    unsigned NArgs;
+    std::vector<const CallExpr *> Calls;
+    bool VisitCallExpr(CallExpr *CE) {
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        if (FD->getName() == Name && CE->getNumArgs() == NArgs)
+          Calls.push_back(CE);
+      return true;
+    }
+  } V;
+  V.Name = Name;
+  V.NArgs = NArgs;
+  V.TraverseDecl(AST.getASTContext().getTranslationUnitDecl());
+  return V.Calls;
+}
+
 /// "base+R" (exact), "base+R%Mod" (known modulo Mod), "base+?" (unknown),
 /// "&base..." for the address of the variable itself, "none" when not
 /// decomposed.
@@ -27,17 +46,8 @@ std::vector<std::string> decompose(llvm::StringRef Code) {
   std::vector<std::string> Out;
   if (!AST)
     return Out;
-  struct Visitor : RecursiveASTVisitor<Visitor> {
-    std::vector<const Expr *> Args;
-    bool VisitCallExpr(CallExpr *CE) {
-      if (const FunctionDecl *FD = CE->getDirectCallee())
-        if (FD->getName() == "probe" && CE->getNumArgs() == 1)
-          Args.push_back(CE->getArg(0));
-      return true;
-    }
-  } V;
-  V.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
-  for (const Expr *E : V.Args) {
+  for (const CallExpr *Probe : callsNamed(*AST, "probe", 1)) {
+    const Expr *E = Probe->getArg(0);
     auto Follow = [](const VarDecl *VD) -> const Expr * {
       return VD->getName().starts_with("fixed") ? VD->getInit() : nullptr;
     };
@@ -131,17 +141,7 @@ std::vector<bool> samePairs(llvm::StringRef Code) {
   std::vector<bool> Out;
   if (!AST)
     return Out;
-  struct Visitor : RecursiveASTVisitor<Visitor> {
-    std::vector<const CallExpr *> Calls;
-    bool VisitCallExpr(CallExpr *CE) {
-      if (const FunctionDecl *FD = CE->getDirectCallee())
-        if (FD->getName() == "pair" && CE->getNumArgs() == 2)
-          Calls.push_back(CE);
-      return true;
-    }
-  } V;
-  V.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
-  for (const CallExpr *CE : V.Calls)
+  for (const CallExpr *CE : callsNamed(*AST, "pair", 2))
     Out.push_back(mayPointIntoSameObject(CE->getArg(0), CE->getArg(1), AST->getASTContext()));
   return Out;
 }
