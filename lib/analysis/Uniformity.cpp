@@ -1221,14 +1221,23 @@ private:
   std::vector<llvm::SmallVector<Loc, 4>> Assigned; // locations assigned in B
   std::vector<Uniformity> BranchLevel;
   std::vector<const Expr *> BranchCond;
-  std::vector<State> In, Out;
+  std::vector<State> Out;
+  /// The entry state of the exit block (the reference parameters' values
+  /// when the function returns).
+  State ExitIn;
   std::vector<bool> Done;
 
   int ipdom(unsigned B) const { return PDT->immediatePostDominator(B); }
   void computeRegion(unsigned B);
-  /// One dataflow to a fixpoint; false when UniformityLimits::MaxBlockVisits
-  /// was reached first.
-  bool dataflow();
+  /// The branches each block closes (is the immediate post-dominator of)
+  /// whose condition is not block-uniform, from BranchLevel.
+  std::vector<llvm::SmallVector<unsigned, 2>> Closes;
+  /// Dataflow to a fixpoint; false when UniformityLimits::MaxBlockVisits
+  /// was reached first. The first round visits every block from empty
+  /// states; a later one (\p Reopened: the branches whose level rose since)
+  /// goes on from the previous round's fixpoint, visiting first the blocks
+  /// where those branches close (see run()).
+  bool dataflow(llvm::ArrayRef<unsigned> Reopened, bool First);
   void transferBlock(const CFGBlock *B, State &S);
   void finish();
 };
@@ -1262,31 +1271,52 @@ void UniformitySolver::transferBlock(const CFGBlock *B, State &S) {
       Transfer.transfer(CS->getStmt(), S);
 }
 
-bool UniformitySolver::dataflow() {
+bool UniformitySolver::dataflow(llvm::ArrayRef<unsigned> Reopened, bool First) {
   // The entry state of each block: the join of its predecessors, plus the
   // variables assigned in the region of any divergent branch it closes.
-  In.assign(N, State());
-  Out.assign(N, State());
-  Done.assign(N, false);
-  std::vector<std::vector<unsigned>> Closes(N);
+  Closes.assign(N, {});
   for (unsigned Bi = 0; Bi < N; ++Bi)
     if (BranchLevel[Bi] != Uniformity::BlockUniform && ipdom(Bi) >= 0)
       Closes[ipdom(Bi)].push_back(Bi);
 
   ForwardDataflowWorklist Worklist(*G, PO.get());
-  // Every block once (unreachable ones too: their expressions get values),
-  // then the successors of blocks whose exit state changed.
-  for (const CFGBlock *B : *G)
-    Worklist.enqueueBlock(B);
+  if (First) {
+    ExitIn = State();
+    Out.assign(N, State());
+    Done.assign(N, false);
+    // Every block once (unreachable ones too: their expressions get values),
+    // then the successors of blocks whose exit state changed.
+    for (const CFGBlock *B : *G)
+      Worklist.enqueueBlock(B);
+  } else {
+    // The states only grow from one round to the next (a branch's level
+    // only rises, which only adds variance where it closes), so the previous
+    // fixpoint is below the new one and the worklist reaches the new one
+    // from it: only the blocks where a reopened branch closes, and what
+    // their changed states reach, are visited again. The expressions of the
+    // blocks not visited again keep their values (FU.Values): their entry
+    // states did not change. (A fresh solve per round visited every block
+    // some 5 times per round on ggml's flash-attention kernels, which take
+    // up to 11 rounds.)
+    for (unsigned Br : Reopened)
+      if (ipdom(Br) >= 0)
+        Worklist.enqueueBlock(ById[ipdom(Br)]);
+  }
   unsigned Visits = 0;
   while (const CFGBlock *B = Worklist.dequeue()) {
     if (++Visits > UniformityLimits::MaxBlockVisits)
       return false;
     unsigned Id = B->getBlockID();
     State S;
+    bool Empty = true;
     for (const CFGBlock *P : B->preds())
-      if (P && Done[P->getBlockID()])
-        S.joinWith(Out[P->getBlockID()]);
+      if (P && Done[P->getBlockID()]) {
+        if (Empty)
+          S = Out[P->getBlockID()];
+        else
+          S.joinWith(Out[P->getBlockID()]);
+        Empty = false;
+      }
     for (unsigned Br : Closes[Id]) {
       computeRegion(Br);
       for (int X = Region[Br].find_first(); X >= 0;
@@ -1305,7 +1335,8 @@ bool UniformitySolver::dataflow() {
             S.Vals[L] = T;
         }
     }
-    In[Id] = S;
+    if (B == &G->getExit())
+      ExitIn = S;
     transferBlock(B, S);
     if (Done[Id] && S == Out[Id])
       continue;
@@ -1505,13 +1536,14 @@ bool UniformitySolver::run() {
   }
 
   bool Stable = false;
+  llvm::SmallVector<unsigned, 8> Reopened;
   for (unsigned Round = 0; Round < UniformityLimits::MaxBranchRounds; ++Round) {
-    FU.Values.clear();
-    if (!dataflow()) {
+    if (!dataflow(Reopened, Round == 0)) {
       FU.Limit = UniformityLimit::BlockVisits;
       break;
     }
     bool Changed = false;
+    Reopened.clear();
     for (unsigned Bi = 0; Bi < N; ++Bi) {
       if (!BranchCond[Bi])
         continue;
@@ -1531,6 +1563,7 @@ bool UniformitySolver::run() {
               C.U = std::min(C.U, *L);
       if (C.U > BranchLevel[Bi]) {
         BranchLevel[Bi] = C.U;
+        Reopened.push_back(Bi);
         Changed = true;
       }
     }
@@ -1614,7 +1647,6 @@ void UniformitySolver::finish() {
           }
         }
   FU.Ret = Ret;
-  const State &ExitIn = In[G->getExit().getBlockID()];
   for (unsigned I = 0; I < FU.FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FU.FD->getParamDecl(I);
     if (!P->getType()->isReferenceType())

@@ -185,7 +185,8 @@ struct UniformityLimits {
   /// Block visits of one dataflow run (a fixpoint normally takes a few per
   /// block).
   static constexpr unsigned MaxBlockVisits = 200000;
-  /// Rounds of "branch conditions found non-uniform, run the dataflow again".
+  /// Rounds of "branch conditions found non-uniform, run the dataflow again"
+  /// (each round after the first goes on from the previous fixpoint).
   static constexpr unsigned MaxBranchRounds = 16;
   /// Nesting of helper analyses (a call analysed in the context of a call...).
   static constexpr unsigned MaxCallDepth = 16;

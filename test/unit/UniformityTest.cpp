@@ -479,6 +479,46 @@ __global__ void k(int n, const int *data) {
   P.expectProbes("k", Want);
 }
 
+// Each round of the solver finds the branches the previous one made
+// divergent: here four rounds, each through the loop's back edge, before the
+// values stop changing. Later rounds go on from the previous round's
+// fixpoint (only where a newly divergent branch closes, and what that
+// reaches); they must still reach what a fresh solve would.
+TEST(Uniformity, VarianceThroughChainedBranches) {
+  Parsed P = parse(R"(
+__global__ void k(int n) {
+  int a = 0, b = 0, c = 0;
+  for (int it = 0; it < n; ++it) {
+    if (b) c = 1;                // round 3: b varies, so c does
+    if (a) b = 1;                // round 2: a varies, so b does
+    if (threadIdx.x < 5) a = 1;  // round 1
+  }
+  probe(a);                      // 0 varying
+  probe(b);                      // 1 varying
+  probe(c);                      // 2 varying
+  int x = 0, y = 0, z = 0;
+  for (int it = 0; it < n; ++it) {
+    if (y) z = 1;
+    if (x) y = 1;
+    if (blockIdx.x < 5) x = 1;
+  }
+  probe(z);                      // 3 block: the same chain, block-uniform
+  int u = 0, v = 0, w = 0;
+  for (int it = 0; it < n; ++it) {
+    if (v) w = 1;
+    if (u) v = 1;
+    if (threadIdx.y == 0) u = 1;
+  }
+  probe(w);                      // 4 warp: the same chain from threadIdx.y
+  if (c) mark();                 // control 0: varying
+  if (z) mark();                 // control 1: block
+})");
+  Uniformity Want[] = {Varying, Varying, Varying, Block, Warp};
+  P.expectProbes("k", Want);
+  EXPECT_EQ(P.control("k", 0), Varying);
+  EXPECT_EQ(P.control("k", 1), Block);
+}
+
 //===----------------------------------------------------------------------===//
 // Control uniformity
 //===----------------------------------------------------------------------===//
