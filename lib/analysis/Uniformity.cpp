@@ -329,12 +329,13 @@ private:
   unsigned CurBlock = 0;
 
   static UValue block() { return UValue::block(); }
-  /// A sub-expression's value: memoised, unless recording.
+  /// A sub-expression's value: memoised (while recording, only within the
+  /// block: see UniformitySolver::run).
   UValue child(const Expr *C) {
     if (!C)
       return UValue::block();
     auto It = Memo.find(C);
-    if (It != Memo.end() && !Recording)
+    if (It != Memo.end())
       return It->second;
     return eval(C, *Cur);
   }
@@ -1529,6 +1530,11 @@ bool UniformitySolver::run() {
     Transfer.startRecording(&Assigned);
     for (const CFGBlock *B : *G) {
       State Scratch;
+      // A sub-expression evaluated earlier in this block recorded its
+      // assignments for this block already: its value may be reused. One of
+      // another block (an arm of `?:` or `&&` whose result is evaluated
+      // here) is evaluated again, so that its assignments count here too.
+      FU.Values.clear();
       transferBlock(B, Scratch);
     }
     Transfer.stopRecording();
