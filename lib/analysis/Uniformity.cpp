@@ -256,6 +256,7 @@ public:
   }
   void stopRecording() { Recording = false; }
   void setBlock(unsigned Id) { CurBlock = Id; }
+  void setElements(const llvm::DenseSet<const Stmt *> *E) { Elements = E; }
 
   // Visitor cases (called through Visit from eval).
   UValue VisitStmt(const Stmt *S) { return UValue::block(); }
@@ -323,21 +324,40 @@ private:
   UniformityOptions Opts;
   llvm::ArrayRef<UValue> Captures;
   llvm::DenseMap<const Expr *, UValue> &Memo = FU.Values;
+  /// The expressions that are elements of the function's CFG (set by the
+  /// solver before the first transfer).
+  const llvm::DenseSet<const Stmt *> *Elements = nullptr;
   State *Cur = nullptr; ///< the state eval() works in
   bool Recording = false;
   std::vector<llvm::SmallVector<Loc, 4>> *Assigned = nullptr;
   unsigned CurBlock = 0;
 
   static UValue block() { return UValue::block(); }
-  /// A sub-expression's value: memoised (while recording, only within the
-  /// block: see UniformitySolver::run).
+  /// The memoised value of \p E where it can be trusted: that of a CFG
+  /// element, computed when its block was last visited (earlier in this
+  /// block's visit, or in the block of a `?:`/`&&` arm). An expression the
+  /// CFG does not list (a ParenExpr: clang's CFG builder skips parentheses)
+  /// is evaluated again each time: its memo would keep the value of an
+  /// earlier visit, with the state of an earlier round or loop iteration.
+  /// While recording, the memo holds only this block's values (see
+  /// UniformitySolver::run) and is trusted.
+  std::optional<UValue> memoized(const Expr *E) const {
+    auto It = Memo.find(E);
+    if (It == Memo.end() || (!Recording && !Elements->count(E)))
+      return std::nullopt;
+    return It->second;
+  }
+  /// \p E's value in state \p St: memoised where it can be, else evaluated.
+  UValue memoOrEval(const Expr *E, State &St) {
+    if (std::optional<UValue> V = memoized(E))
+      return *V;
+    return eval(E, St);
+  }
+  /// A sub-expression's value (memoOrEval in the state eval() works in).
   UValue child(const Expr *C) {
     if (!C)
       return UValue::block();
-    auto It = Memo.find(C);
-    if (It != Memo.end())
-      return It->second;
-    return eval(C, *Cur);
+    return memoOrEval(C, *Cur);
   }
   UValue literal(const Expr *E) {
     if (auto C = constant(E))
@@ -976,11 +996,7 @@ UValue UniformityTransfer::evalCall(const CallExpr *CE, State &St) {
   auto Arg = [&](unsigned I) -> UValue {
     if (I >= CE->getNumArgs())
       return UValue::block();
-    const Expr *A = CE->getArg(I);
-    auto It = Memo.find(A);
-    if (It != Memo.end())
-      return It->second;
-    return eval(A, St);
+    return memoOrEval(CE->getArg(I), St);
   };
   const FunctionDecl *FD = CE->getDirectCallee();
   const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE);
@@ -1076,8 +1092,7 @@ void UniformityTransfer::callEffects(const CallExpr *CE,
     if (!All) {
       UValue V;
       for (const Expr *A : CE->arguments()) {
-        auto It = Memo.find(A);
-        V = join(V, It != Memo.end() ? It->second : eval(A, St));
+        V = join(V, memoOrEval(A, St));
       }
       V.Mult32 = false;
       if (!V.isUniform())
@@ -1172,7 +1187,7 @@ void UniformityTransfer::transfer(const Stmt *S, State &St) {
     if (OC->isAssignmentOp() && OC->getNumArgs() == 2 &&
         !(OC->getDirectCallee() &&
           UC.isAnalysedCallee(OC->getDirectCallee()))) {
-      UValue RHS = Memo.lookup(OC->getArg(1));
+      UValue RHS = memoOrEval(OC->getArg(1), St);
       if (OC->getOperator() == OO_Equal)
         assign(OC->getArg(0), RHS, St, false);
       else
@@ -1223,6 +1238,8 @@ private:
   std::vector<Uniformity> BranchLevel;
   std::vector<const Expr *> BranchCond;
   std::vector<State> Out;
+  /// The statements that are elements of G (UniformityTransfer::memoized).
+  llvm::DenseSet<const Stmt *> Elements;
   /// The entry state of the exit block (the reference parameters' values
   /// when the function returns).
   State ExitIn;
@@ -1504,8 +1521,13 @@ bool UniformitySolver::run() {
   FU.Cfg = G;
   N = G->getNumBlockIDs();
   ById.assign(N, nullptr);
-  for (const CFGBlock *B : *G)
+  for (const CFGBlock *B : *G) {
     ById[B->getBlockID()] = B;
+    for (const CFGElement &El : *B)
+      if (auto CS = El.getAs<CFGStmt>())
+        Elements.insert(CS->getStmt());
+  }
+  Transfer.setElements(&Elements);
   PDT = std::make_unique<CompletingPostDomTree>(*G);
   Region.assign(N, llvm::BitVector());
   Assigned.assign(N, {});

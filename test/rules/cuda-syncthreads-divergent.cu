@@ -372,5 +372,48 @@ __global__ void fail17(float *out, int n) {
 }
 void launch17(float *out, int n) { fail17<<<1, dim3(32, n)>>>(out, n); }
 
+// Read through parentheses (a macro's argument): the value is the one of the
+// last trip and branch, not of the first visit of the block.
+#define IS_SET(x) ((x) != 0)
+__global__ void fail18(int n, float *out) {
+  __shared__ float s[256];
+  int seen = 0, next = 0;
+  for (int i = 0; i < n; ++i) {
+    seen = (next);
+    next = threadIdx.x & 1;
+  }
+  if (IS_SET(seen)) {
+    s[threadIdx.x] = 1.0f;
+    __syncthreads();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: '__syncthreads' is reached under the condition '(x) != 0', which varies across the block (depends on threadIdx.x) [cuda-syncthreads-divergent]
+  }
+  out[threadIdx.x] = s[threadIdx.x];
+}
+__global__ void fail19(float *out) {
+  __shared__ float s[256];
+  int a = 0;
+  if (threadIdx.x < 5)
+    a = 1;
+  if (IS_SET(a)) {
+    __syncthreads();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: '__syncthreads' is reached under the condition '(x) != 0', which varies across the block (depends on 'a'
+  }
+  out[threadIdx.x] = s[threadIdx.x];
+}
+// The same through parentheses, block-uniform: no finding.
+__global__ void ok_paren(int n, float *out) {
+  __shared__ float s[256];
+  int seen = 0, next = 0;
+  for (int i = 0; i < n; ++i) {
+    seen = (next);
+    next = blockIdx.x & 1;
+  }
+  if (IS_SET(seen)) {
+    s[threadIdx.x] = 1.0f;
+    __syncthreads();
+  }
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
 // The finding of fail10, in the header.
 // CHECK-MESSAGES: cuda-syncthreads-divergent-helpers.cuh:5:3: warning: '__syncthreads' is reached under the condition 'out[threadIdx.x] > 0.0f', which varies across the block

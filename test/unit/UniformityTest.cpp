@@ -519,6 +519,35 @@ __global__ void k(int n) {
   EXPECT_EQ(P.control("k", 1), Block);
 }
 
+// clang's CFG lists no parentheses (its builder strips them), so the value of
+// `(a)` is not an element's: it is evaluated on every visit of its block,
+// not kept from the first one (before the branch above was found divergent,
+// or before the loop's back edge brought a varying value).
+TEST(Uniformity, ParenthesesAreEvaluatedOnEveryVisit) {
+  Parsed P = parse(R"(
+__global__ void k(int n) {
+  int a = 0;
+  if (threadIdx.x < 5) a = 1;
+  if ((a) != 0) mark();          // control 0: varying (a is, after the join)
+  int b = 0, c = 0;
+  for (int i = 0; i < n; ++i) {
+    b = (c);
+    c = threadIdx.x;
+  }
+  probe(b);                      // 0 varying: c is, from the second trip on
+  int d = 0, e = 0;
+  for (int i = 0; i < n; ++i) {
+    d = (e);
+    e = blockIdx.x;
+  }
+  probe(d);                      // 1 block
+  probe((a) + 1);                // 2 varying
+})");
+  Uniformity Want[] = {Varying, Block, Varying};
+  P.expectProbes("k", Want);
+  EXPECT_EQ(P.control("k", 0), Varying);
+}
+
 //===----------------------------------------------------------------------===//
 // Control uniformity
 //===----------------------------------------------------------------------===//
