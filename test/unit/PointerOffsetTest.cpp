@@ -17,6 +17,14 @@ using namespace cuda_lint;
 
 namespace {
 
+/// \p Code parsed as C++17 (a failed parse fails the test).
+std::unique_ptr<ASTUnit> parse(llvm::StringRef Code) {
+  std::unique_ptr<ASTUnit> AST =
+      tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cc");
+  EXPECT_TRUE(AST);
+  return AST;
+}
+
 /// The calls of the function \p Name with \p NArgs arguments in \p AST, in order.
 std::vector<const CallExpr *> callsNamed(ASTUnit &AST, llvm::StringRef Name, unsigned NArgs) {
   struct Visitor : RecursiveASTVisitor<Visitor> {
@@ -40,9 +48,7 @@ std::vector<const CallExpr *> callsNamed(ASTUnit &AST, llvm::StringRef Name, uns
 /// "&base..." for the address of the variable itself, "none" when not
 /// decomposed.
 std::vector<std::string> decompose(llvm::StringRef Code) {
-  std::unique_ptr<ASTUnit> AST =
-      tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cc");
-  EXPECT_TRUE(AST);
+  std::unique_ptr<ASTUnit> AST = parse(Code);
   std::vector<std::string> Out;
   if (!AST)
     return Out;
@@ -135,9 +141,7 @@ TEST(PointerOffset, Residues) {
 /// For each call `pair(a, b)`: whether mayPointIntoSameObject says a and b may
 /// point into the same object.
 std::vector<bool> samePairs(llvm::StringRef Code) {
-  std::unique_ptr<ASTUnit> AST =
-      tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cc");
-  EXPECT_TRUE(AST);
+  std::unique_ptr<ASTUnit> AST = parse(Code);
   std::vector<bool> Out;
   if (!AST)
     return Out;
