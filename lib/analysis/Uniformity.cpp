@@ -256,7 +256,6 @@ public:
   }
   void stopRecording() { Recording = false; }
   void setBlock(unsigned Id) { CurBlock = Id; }
-  void setElements(const llvm::DenseSet<const Stmt *> *E) { Elements = E; }
 
   // Visitor cases (called through Visit from eval).
   UValue VisitStmt(const Stmt *S) { return UValue::block(); }
@@ -324,9 +323,6 @@ private:
   UniformityOptions Opts;
   llvm::ArrayRef<UValue> Captures;
   llvm::DenseMap<const Expr *, UValue> &Memo = FU.Values;
-  /// The expressions that are elements of the function's CFG (set by the
-  /// solver before the first transfer).
-  const llvm::DenseSet<const Stmt *> *Elements = nullptr;
   State *Cur = nullptr; ///< the state eval() works in
   bool Recording = false;
   std::vector<llvm::SmallVector<Loc, 4>> *Assigned = nullptr;
@@ -343,7 +339,7 @@ private:
   /// UniformitySolver::run) and is trusted.
   std::optional<UValue> memoized(const Expr *E) const {
     auto It = Memo.find(E);
-    if (It == Memo.end() || (!Recording && !Elements->count(E)))
+    if (It == Memo.end() || (!Recording && !FU.StmtBlock->blockOf(E)))
       return std::nullopt;
     return It->second;
   }
@@ -1238,8 +1234,6 @@ private:
   std::vector<Uniformity> BranchLevel;
   std::vector<const Expr *> BranchCond;
   std::vector<State> Out;
-  /// The statements that are elements of G (UniformityTransfer::memoized).
-  llvm::DenseSet<const Stmt *> Elements;
   /// The entry state of the exit block (the reference parameters' values
   /// when the function returns).
   State ExitIn;
@@ -1521,13 +1515,8 @@ bool UniformitySolver::run() {
   FU.Cfg = G;
   N = G->getNumBlockIDs();
   ById.assign(N, nullptr);
-  for (const CFGBlock *B : *G) {
+  for (const CFGBlock *B : *G)
     ById[B->getBlockID()] = B;
-    for (const CFGElement &El : *B)
-      if (auto CS = El.getAs<CFGStmt>())
-        Elements.insert(CS->getStmt());
-  }
-  Transfer.setElements(&Elements);
   PDT = std::make_unique<CompletingPostDomTree>(*G);
   Region.assign(N, llvm::BitVector());
   Assigned.assign(N, {});
