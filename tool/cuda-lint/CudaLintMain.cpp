@@ -896,6 +896,8 @@ int main(int argc, const char **argv) {
   // times) is analysed once.
   std::set<std::string> SeenCommands;
   size_t Listed = Jobs_.size();
+  // Host-only C and C++ units left out (their file, once per command).
+  size_t HostOnlyUnits = 0;
   for (Job &J : Jobs_) {
     bool FromDatabase = J.File.empty();
     if (J.File.empty())
@@ -920,12 +922,27 @@ int main(int argc, const char **argv) {
       J.File.clear();
       continue;
     }
-    if (!FromDatabase)
-      continue; // checked above
-    if (std::string Why = unusableInput(J.File); !Why.empty()) {
-      Errors.report("'" + J.File + "' from the compilation database: " + Why, J.File);
+    if (FromDatabase)
+      if (std::string Why = unusableInput(J.File); !Why.empty()) {
+        Errors.report("'" + J.File + "' from the compilation database: " + Why, J.File);
+        J.File.clear();
+        --Listed; // reported: not a stale database
+        continue;
+      }
+    // A unit compiled as C or C++ (a `.cpp` that g++ or nvcc builds as host
+    // code) has no kernel, no device code and no CUDA attribute: every rule
+    // is a CUDA rule (CudaCheck runs on CUDA translation units only), so
+    // parsing it would only repeat its compiler's errors, as clang sees them.
+    // The --launcher mode leaves these units alone for the same reason.
+    if (!J.TU.Command.IsCuda) {
+      if (Verbose || DryRun)
+        WithColor::note(errs(), "cuda-lint")
+            << "skipping '" << J.File
+            << "': compiled as C or C++, not CUDA (no rule applies; -x cu or -x cuda makes it a "
+               "CUDA unit)\n";
       J.File.clear();
-      --Listed; // reported: not a stale database
+      --Listed; // not a stale entry
+      ++HostOnlyUnits;
     }
   }
   llvm::erase_if(Jobs_, [](const Job &J) { return J.File.empty(); });
@@ -959,7 +976,7 @@ int main(int argc, const char **argv) {
   }
   // Nothing to analyse (an empty compile_commands.json) is not a clean run.
   // An empty shard is: the other shards have the units.
-  if (UnitsBeforeShard == 0 && Errors.Count == 0) {
+  if (UnitsBeforeShard == 0 && HostOnlyUnits == 0 && Errors.Count == 0) {
     Errors.report(BuildPath.empty() ? std::string("no translation unit to analyse")
                                     : "no translation unit to analyse: the compilation "
                                       "database '" + RunInputs.front() + "' lists none");
@@ -1628,8 +1645,17 @@ int main(int argc, const char **argv) {
            << " (an access it does not model) and left "
            << UStats.SharedPairsGivenUp
            << " access pair(s) undecided; no finding is reported there\n";
-  if (!Quiet)
+  if (!Quiet) {
     printSummary(Summary, errs());
+    if (HostOnlyUnits)
+      WithColor::note(errs(), "cuda-lint")
+          << HostOnlyUnits
+          << (HostOnlyUnits == 1
+                  ? " unit compiled as C or C++, not CUDA, was not analysed: no rule applies "
+                    "to it (--verbose names it)\n"
+                  : " units compiled as C or C++, not CUDA, were not analysed: no rule applies "
+                    "to them (--verbose names them)\n");
+  }
   bool Failing = FailOnOpt == FailOn::Warning ? !All.empty()
                  : FailOnOpt == FailOn::Error
                      ? llvm::any_of(All, [](const Finding &F) { return F.isError(); })
