@@ -51,3 +51,23 @@ int g(int x) { return g(x + 1); }
 bool less(int a, unsigned b) { return a < b; }
 
 void fail() { throw 1; }
+
+bool overlap(int x) { return x > 2 || x < 3; }
+bool bitwise(int x) { return (x | 4) == 0; }
+bool negation(int x) { return x && !x; }
+
+// The comparisons clang's CFG builder proves always true or false
+// (-Wtautological-overlap-compare, -Wtautological-bitwise-compare,
+// -Wtautological-negation-compare, all in -Wall: a CFG per function body, only
+// to look for them): not computed where all are dropped (the DEFAULT run
+// above: the CFG is not built), each reported where it is asked for, alone.
+// ALL-DAG: w.cu:[[@LINE-9]]:{{[0-9]+}}: warning: overlapping comparisons always evaluate to true [clang-diagnostic-tautological-overlap-compare]
+// ALL-DAG: w.cu:[[@LINE-9]]:{{[0-9]+}}: warning: bitwise comparison always evaluates to false [clang-diagnostic-tautological-bitwise-compare]
+// ALL-DAG: w.cu:[[@LINE-9]]:{{[0-9]+}}: warning: '&&' of a value and its negation always evaluates to false [clang-diagnostic-tautological-negation-compare]
+// RUN: cd %t && %expect-exit 1 %cuda-lint --no-cache --checks='cuda-*,clang-diagnostic-tautological-bitwise-compare' w.cu -- -Wall > %t/bitwise.txt 2>&1
+// RUN: FileCheck %s --check-prefix=BITWISE --implicit-check-not='warning:' < %t/bitwise.txt
+// BITWISE: w.cu:[[@LINE-13]]:{{[0-9]+}}: warning: bitwise comparison always evaluates to false [clang-diagnostic-tautological-bitwise-compare]
+// RUN: cd %t && %expect-exit 1 %cuda-lint --no-cache w.cu -- -Wall -Werror=tautological-overlap-compare > %t/werror-overlap.txt 2>&1
+// RUN: FileCheck %s --check-prefix=WERROR-OVERLAP --implicit-check-not='error:' < %t/werror-overlap.txt
+// WERROR-OVERLAP: w.cu:[[@LINE-17]]:{{[0-9]+}}: error: overlapping comparisons always evaluate to true [clang-diagnostic-tautological-overlap-compare]
+// WERROR-OVERLAP: 1 compiler error
