@@ -2,6 +2,7 @@
 #include "CudaCheck.h"
 #include "driver/InputFiles.h"
 #include "driver/NvccTranslation.h"
+#include "driver/SidePlan.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -97,6 +98,12 @@ TranslationUnitCommand fromCommandLineFlags(const std::string &File,
     TranslationUnitCommand TU = fromCompileCommand(
         tooling::CompileCommand(std::string(Cwd), File, std::move(Args), ""), ResponseFilePolicy());
     TU.Command.File = File;
+    // nvcc takes no header alone; without a database a header is CUDA
+    // (below), unless `-x` said otherwise.
+    if (isHeaderFileName(File) && !llvm::any_of(Flags, [](llvm::StringRef F) {
+          return F == "-x" || F == "--x" || F.starts_with("-x=") || F.starts_with("--x=");
+        }))
+      TU.Command.IsCuda = true;
     return TU;
   }
   TranslationUnitCommand TU;
@@ -105,12 +112,19 @@ TranslationUnitCommand fromCommandLineFlags(const std::string &File,
   llvm::sys::fs::current_path(Cwd);
   TU.Command.Directory = std::string(Cwd);
   TU.Command.Flags = Flags;
-  bool XCuda = false;
-  for (size_t I = 0; I < Flags.size(); ++I)
-    if ((Flags[I] == "-x" && I + 1 < Flags.size() && Flags[I + 1] == "cuda") ||
-        Flags[I] == "-xcuda")
-      XCuda = true;
-  TU.Command.IsCuda = isCudaFileName(File) || XCuda;
+  // The last language clang is given (`-x L`, `-xL`, `--language=L`,
+  // `--language L`) decides; without one, a `.cu` file or a header is CUDA
+  // (no database tells how a header is compiled; this is a CUDA checker).
+  std::optional<std::string> Lang;
+  for (size_t I = 0; I < Flags.size(); ++I) {
+    llvm::StringRef F = Flags[I];
+    if ((F == "-x" || F == "--language") && I + 1 < Flags.size())
+      Lang = Flags[++I];
+    else if (F.consume_front("--language=") || (F.consume_front("-x") && !F.empty()))
+      Lang = F.str();
+  }
+  TU.Command.IsCuda = Lang && *Lang != "none" ? isCudaLanguage(*Lang)
+                                              : isCudaFileName(File) || isHeaderFileName(File);
   // A file outside any database is taken to be built as CUDA users build it:
   // with nvcc (its parsing tolerances apply; the flags are clang's).
   TU.Command.Nvcc = true;
@@ -206,9 +220,7 @@ commandsFor(const tooling::CompilationDatabase &DB, llvm::StringRef File) {
     return Cmds;
   // A source file absent from the database is not part of that build: it
   // gets the default command. Headers borrow a unit's command.
-  llvm::StringRef Ext = llvm::sys::path::extension(File);
-  if (!(Ext == ".cuh" || Ext == ".h" || Ext == ".hpp" || Ext == ".hh" || Ext == ".hxx" ||
-        Ext == ".inl" || Ext == ".inc"))
+  if (!isHeaderFileName(File))
     return {};
   // The unit whose command the header borrows: one that includes it (by file
   // name in an #include line), else the one clang's interpolation finds

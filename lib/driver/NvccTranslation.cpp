@@ -1182,9 +1182,9 @@ void translateNvcc(ArrayRef<std::string> Args, ArrayRef<std::string> Origins,
     Source = Cmd.Filename;
   StringRef Ext = sys::path::extension(Source);
   if (Lang)
-    R.IsCuda = *Lang == "cu" || *Lang == "cuda";
-  else
-    R.IsCuda = isCudaFileName(Source); // a header borrowing a unit's command
+    R.IsCuda = isCudaLanguage(*Lang);
+  else // a header borrowing a unit's command is compiled as that unit
+    R.IsCuda = isCudaFileName(Source) || isCudaFileName(donorOf(Cmd.Heuristic));
   bool IsC = Lang ? *Lang == "c" : Ext == ".c";
 
   if (!HaveArchOrGencode)
@@ -1262,7 +1262,8 @@ void translateClang(StringRef Compiler, ArrayRef<std::string> Args,
   std::string Lang = Source ? Source->Lang : "";
   if (Lang == "none")
     Lang.clear();
-  R.IsCuda = Lang.empty() ? isCudaFileName(Path) : Lang == "cuda";
+  R.IsCuda = Lang.empty() ? isCudaFileName(Path) || isCudaFileName(donorOf(Cmd.Heuristic))
+                          : isCudaLanguage(Lang);
 
   R.Args.push_back(Compiler.str());
   append_range(R.Args, Kept);

@@ -15,6 +15,19 @@ bool isCudaFileName(llvm::StringRef Path) {
   return Ext.equals_insensitive(".cu") || Ext.equals_insensitive(".cuh");
 }
 
+bool isHeaderFileName(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  return llvm::any_of(std::initializer_list<llvm::StringRef>{".cuh", ".h", ".hpp", ".hh", ".hxx",
+                                                             ".inl", ".inc"},
+                      [&](llvm::StringRef E) { return Ext.equals_insensitive(E); });
+}
+
+bool isCudaLanguage(llvm::StringRef Lang) { return Lang == "cuda" || Lang == "cu"; }
+
+llvm::StringRef donorOf(llvm::StringRef Heuristic) {
+  return Heuristic.consume_front("command of ") ? Heuristic : llvm::StringRef();
+}
+
 static void addUnique(std::vector<std::string> &V, llvm::StringRef S) {
   if (!S.empty() && !llvm::is_contained(V, S))
     V.push_back(S.str());

@@ -112,6 +112,18 @@ std::vector<std::string> gpuArchsInFlags(const std::vector<std::string> &Flags);
 /// Whether \p Path names a CUDA source or header (.cu, .cuh).
 bool isCudaFileName(llvm::StringRef Path);
 
+/// Whether \p Path names a header (.cuh, .h, .hpp, .hh, .hxx, .inl, .inc):
+/// a file that is not compiled alone but borrows a unit's command.
+bool isHeaderFileName(llvm::StringRef Path);
+
+/// Whether \p Lang, the value of clang's `-x` / `--language` or nvcc's
+/// `-x` / `--x`, is CUDA: `cuda` or `cu` (both compilers accept `cu`).
+bool isCudaLanguage(llvm::StringRef Lang);
+
+/// The file whose command a header borrowed (commandsFor's heuristic
+/// "command of FILE"), or empty: a header is compiled as its donor is.
+llvm::StringRef donorOf(llvm::StringRef Heuristic);
+
 } // namespace cuda_lint
 
 #endif

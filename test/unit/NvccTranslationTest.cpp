@@ -1,5 +1,7 @@
 //===- NvccTranslationTest.cpp - nvcc command translation ------------------===//
 #include "driver/NvccTranslation.h"
+#include "driver/CompileCommands.h"
+#include "driver/SidePlan.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -586,6 +588,54 @@ TEST(ClangCommandTranslation, GccCommands) {
   TranslatedCommand K = translateCompileCommand(Cu);
   EXPECT_TRUE(K.IsCuda);
   EXPECT_THAT(K.Args, ElementsAre("clang++", "-x", "cuda", "/src/k.cu"));
+}
+
+/// Whether a unit is CUDA decides whether it is analysed at all (a C or C++
+/// unit is left out): clang's spellings of the language, and a header
+/// compiled as the unit whose command it borrows.
+TEST(ClangCommandTranslation, LanguageSpellings) {
+  auto Clang = [](std::vector<std::string> Flags) {
+    std::vector<std::string> Line = {"clang++"};
+    Line.insert(Line.end(), Flags.begin(), Flags.end());
+    Line.insert(Line.end(), {"-c", "/src/k.cpp"});
+    return translateCompileCommand(clang::tooling::CompileCommand("/build", "/src/k.cpp", Line, ""));
+  };
+  EXPECT_TRUE(Clang({"-x", "cu"}).IsCuda);
+  EXPECT_TRUE(Clang({"-xcu"}).IsCuda);
+  EXPECT_TRUE(Clang({"--language=cu"}).IsCuda);
+  EXPECT_TRUE(Clang({"--language", "cuda"}).IsCuda);
+  EXPECT_THAT(Clang({"-x", "cu"}).Args, ElementsAre("clang++", "-x", "cuda", "/src/k.cpp"));
+  EXPECT_FALSE(Clang({}).IsCuda);
+  EXPECT_FALSE(Clang({"-x", "c++"}).IsCuda);
+}
+
+TEST(ClangCommandTranslation, HeaderIsCompiledAsItsDonor) {
+  // commandsFor: the donor's command verbatim, the header in place of its
+  // source, "command of DONOR".
+  auto Borrowed = [](std::string Compiler, std::string Donor, std::string Header) {
+    clang::tooling::CompileCommand Cmd("/build", Header, {Compiler, "-c", Header}, "");
+    Cmd.Heuristic = "command of " + Donor;
+    return translateCompileCommand(Cmd);
+  };
+  EXPECT_TRUE(Borrowed(Nvcc, "/src/user.cu", "/src/kern.h").IsCuda);
+  EXPECT_TRUE(Borrowed("clang++", "/src/user.cu", "/src/kern.hpp").IsCuda);
+  EXPECT_FALSE(Borrowed(Nvcc, "/src/main.cpp", "/src/kern.h").IsCuda);
+  EXPECT_FALSE(Borrowed("g++", "/src/main.cpp", "/src/kern.h").IsCuda);
+  EXPECT_EQ(donorOf("command of /src/user.cu"), "/src/user.cu");
+  EXPECT_EQ(donorOf("inferred from /src/user.cu"), "");
+}
+
+TEST(CommandLineFlags, LanguageAndHeaders) {
+  EXPECT_TRUE(fromCommandLineFlags("/src/k.cpp", {"-x", "cu"}).Command.IsCuda);
+  EXPECT_TRUE(fromCommandLineFlags("/src/k.cpp", {"--language=cuda"}).Command.IsCuda);
+  EXPECT_FALSE(fromCommandLineFlags("/src/k.cpp", {"-x", "cuda", "-x", "c++"}).Command.IsCuda);
+  EXPECT_FALSE(fromCommandLineFlags("/src/k.cpp", {}).Command.IsCuda);
+  EXPECT_TRUE(fromCommandLineFlags("/src/k.cu", {}).Command.IsCuda);
+  // No database says how a header is compiled: it is analysed as CUDA,
+  // with clang's flags or nvcc's, unless `-x` says otherwise.
+  EXPECT_TRUE(fromCommandLineFlags("/src/k.h", {"-I/inc"}).Command.IsCuda);
+  EXPECT_TRUE(fromCommandLineFlags("/src/k.hpp", {"-arch=sm_80"}).Command.IsCuda);
+  EXPECT_FALSE(fromCommandLineFlags("/src/k.h", {"-x", "c++"}).Command.IsCuda);
 }
 
 TEST(NvccTranslation, ClangGpuArchNames) {

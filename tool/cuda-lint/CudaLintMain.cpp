@@ -896,8 +896,9 @@ int main(int argc, const char **argv) {
   // times) is analysed once.
   std::set<std::string> SeenCommands;
   size_t Listed = Jobs_.size();
-  // Host-only C and C++ units left out (their file, once per command).
-  size_t HostOnlyUnits = 0;
+  // Host-only C and C++ units left out (file and database directory, once
+  // per command): they exist, so the database is not stale.
+  std::vector<std::pair<std::string, std::string>> HostOnly;
   for (Job &J : Jobs_) {
     bool FromDatabase = J.File.empty();
     if (J.File.empty())
@@ -940,15 +941,18 @@ int main(int argc, const char **argv) {
             << "skipping '" << J.File
             << "': compiled as C or C++, not CUDA (no rule applies; -x cu or -x cuda makes it a "
                "CUDA unit)\n";
+      // What the translation left out may be why it is not CUDA (a response
+      // file outside the database's tree that says `-x cu`).
+      Dropped.note(J.TU.DroppedFlags);
+      HostOnly.push_back(
+          {J.File, J.DatabaseDir.empty() ? std::string() : J.DatabaseDir});
       J.File.clear();
-      --Listed; // not a stale entry
-      ++HostOnlyUnits;
     }
   }
   llvm::erase_if(Jobs_, [](const Job &J) { return J.File.empty(); });
   // A database none of whose files exists is stale (a moved checkout, a build
   // directory of another tree): nothing was linted, which is not a success.
-  if (Listed && Jobs_.empty()) {
+  if (Listed && Jobs_.empty() && HostOnly.empty()) {
     Errors.report((Listed == 1 ? std::string("the file of the compilation database does not exist")
                                : "none of the " + std::to_string(Listed) +
                                      " files of the compilation database exists") +
@@ -961,14 +965,17 @@ int main(int argc, const char **argv) {
   // a file without one): every command of a file lands in one shard, and a
   // file keeps its shard when others are added.
   size_t UnitsBeforeShard = Jobs_.size();
+  bool AnyHostOnly = !HostOnly.empty();
   if (ShardCount) {
     SmallString<256> Cwd;
     sys::fs::current_path(Cwd);
-    llvm::erase_if(Jobs_, [&](const Job &J) {
+    auto OtherShard = [&](const std::string &File, const std::string &DatabaseDir) {
       std::string Rel =
-          relativePathTo(J.File, J.DatabaseDir.empty() ? StringRef(Cwd) : StringRef(J.DatabaseDir));
+          relativePathTo(File, DatabaseDir.empty() ? StringRef(Cwd) : StringRef(DatabaseDir));
       return shardOf(Rel, ShardCount) != ShardIndex - 1;
-    });
+    };
+    llvm::erase_if(Jobs_, [&](const Job &J) { return OtherShard(J.File, J.DatabaseDir); });
+    llvm::erase_if(HostOnly, [&](const auto &H) { return OtherShard(H.first, H.second); });
     if (!Quiet)
       WithColor::note(errs(), "cuda-lint")
           << "--shard=" << ShardIndex << "/" << ShardCount << ": " << Jobs_.size() << " of the "
@@ -976,7 +983,7 @@ int main(int argc, const char **argv) {
   }
   // Nothing to analyse (an empty compile_commands.json) is not a clean run.
   // An empty shard is: the other shards have the units.
-  if (UnitsBeforeShard == 0 && HostOnlyUnits == 0 && Errors.Count == 0) {
+  if (UnitsBeforeShard == 0 && !AnyHostOnly && Errors.Count == 0) {
     Errors.report(BuildPath.empty() ? std::string("no translation unit to analyse")
                                     : "no translation unit to analyse: the compilation "
                                       "database '" + RunInputs.front() + "' lists none");
@@ -1647,7 +1654,7 @@ int main(int argc, const char **argv) {
            << " access pair(s) undecided; no finding is reported there\n";
   if (!Quiet) {
     printSummary(Summary, errs());
-    if (HostOnlyUnits)
+    if (size_t HostOnlyUnits = HostOnly.size())
       WithColor::note(errs(), "cuda-lint")
           << HostOnlyUnits
           << (HostOnlyUnits == 1
