@@ -457,8 +457,11 @@ void printSummary(const RunSummary &S, llvm::raw_ostream &OS) {
      << plural(S.RuleErrors + S.RuleWarnings, "finding", "findings") << " ("
      << plural(S.RuleErrors, "error", "errors") << ", "
      << plural(S.RuleWarnings, "warning", "warnings") << "), "
-     << plural(S.CompilerErrors, "compiler error", "compiler errors") << ", "
-     << plural(S.ToolFailures, "tool failure", "tool failures");
+     << plural(S.CompilerErrors, "compiler error", "compiler errors") << ", ";
+  // Shown only where a clang-diagnostic-<flag> check is enabled.
+  if (S.CompilerWarnings)
+    OS << plural(S.CompilerWarnings, "compiler warning", "compiler warnings") << ", ";
+  OS << plural(S.ToolFailures, "tool failure", "tool failures");
   if (S.Baselined)
     OS << ", " << S.Baselined << " in the baseline";
   if (S.FixesApplied)

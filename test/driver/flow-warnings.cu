@@ -14,16 +14,17 @@
 // Enabled as clang-tidy checks: each one reported.
 // RUN: cd %t && %expect-exit 1 %cuda-lint --no-cache --checks='clang-diagnostic-*' w.cu -- -Wall -Wextra -Wmissing-noreturn > %t/all.txt 2>&1
 // RUN: FileCheck %s --check-prefix=ALL < %t/all.txt
-// ALL-DAG: w.cu:[[@LINE+24]]:{{[0-9]+}}: warning: variable 'y' is uninitialized when used here [clang-diagnostic-uninitialized]
-// ALL-DAG: w.cu:[[@LINE+29]]:{{[0-9]+}}: warning: non-void function does not return a value in all control paths [clang-diagnostic-return-type]
-// ALL-DAG: w.cu:[[@LINE+30]]:{{[0-9]+}}: warning: all paths through this function will call itself [clang-diagnostic-infinite-recursion]
-// ALL-DAG: w.cu:[[@LINE+33]]:{{[0-9]+}}: warning: function 'fail' could be declared with attribute 'noreturn' [clang-diagnostic-missing-noreturn]
-// ALL-DAG: w.cu:[[@LINE+30]]:{{[0-9]+}}: warning: comparison of integers of different signs: 'int' and 'unsigned int' [clang-diagnostic-sign-compare]
+// ALL-DAG: w.cu:[[@LINE+25]]:{{[0-9]+}}: warning: variable 'y' is uninitialized when used here [clang-diagnostic-uninitialized]
+// ALL-DAG: w.cu:[[@LINE+30]]:{{[0-9]+}}: warning: non-void function does not return a value in all control paths [clang-diagnostic-return-type]
+// ALL-DAG: w.cu:[[@LINE+31]]:{{[0-9]+}}: warning: all paths through this function will call itself [clang-diagnostic-infinite-recursion]
+// ALL-DAG: w.cu:[[@LINE+34]]:{{[0-9]+}}: warning: function 'fail' could be declared with attribute 'noreturn' [clang-diagnostic-missing-noreturn]
+// ALL-DAG: w.cu:[[@LINE+31]]:{{[0-9]+}}: warning: comparison of integers of different signs: 'int' and 'unsigned int' [clang-diagnostic-sign-compare]
 //
 // One of them enabled: that one only.
 // RUN: cd %t && %expect-exit 1 %cuda-lint --no-cache --checks='cuda-*,clang-diagnostic-return-type' w.cu -- -Wall > %t/one.txt 2>&1
 // RUN: FileCheck %s --check-prefix=ONE --implicit-check-not='warning:' < %t/one.txt
-// ONE: w.cu:[[@LINE+21]]:{{[0-9]+}}: warning: non-void function does not return a value in all control paths [clang-diagnostic-return-type]
+// ONE: w.cu:[[@LINE+22]]:{{[0-9]+}}: warning: non-void function does not return a value in all control paths [clang-diagnostic-return-type]
+// ONE: 0 findings (0 errors, 0 warnings), 0 compiler errors, 1 compiler warning, 0 tool failures
 //
 // Made an error by the command: a compiler error, with or without the check.
 // RUN: cd %t && %expect-exit 1 %cuda-lint --no-cache w.cu -- -Wall -Werror=uninitialized > %t/werror-one.txt 2>&1
