@@ -188,7 +188,23 @@ using Loc = std::pair<const ValueDecl *, const FieldDecl *>;
 /// rule, see UniformityTransfer::lookup). Ordered pointwise by join.
 struct UniformityState {
   llvm::DenseMap<Loc, UValue> Vals;
+  /// The variables that may have an entry for a member (a Loc with a field):
+  /// a whole-object read or write looks through Vals for the members of
+  /// these only. A superset (a variable stays after its members are gone
+  /// by a join of states), so a plain variable's read and write cost one
+  /// look-up, not a walk of the state (which grew with the kernel: ggml's
+  /// flash-attention kernels hold hundreds of locations).
+  llvm::DenseSet<const ValueDecl *> WithMembers;
 
+  /// Sets \p L's value.
+  void set(const Loc &L, const UValue &V) {
+    if (L.second)
+      WithMembers.insert(L.first);
+    Vals[L] = V;
+  }
+  bool mayHaveMembers(const ValueDecl *VD) const { return WithMembers.contains(VD); }
+
+  /// The values only (WithMembers is an index).
   bool operator==(const UniformityState &O) const {
     if (Vals.size() != O.Vals.size())
       return false;
@@ -208,11 +224,14 @@ struct UniformityState {
       if (!New)
         It->second = join(It->second, KV.second);
     }
+    WithMembers.insert(From.WithMembers.begin(), From.WithMembers.end());
   }
 
   /// Forgets the members of \p VD written separately (before a write of the
   /// whole object).
   void eraseMembers(const ValueDecl *VD) {
+    if (!WithMembers.erase(VD))
+      return;
     for (auto It = Vals.begin(); It != Vals.end(); ++It)
       if (It->first.first == VD && It->first.second)
         Vals.erase(It);
@@ -461,12 +480,13 @@ UValue UniformityTransfer::lookup(const ValueDecl *VD, const FieldDecl *F,
       return It->second;
     // Whole-object read: join with any member written separately.
     UValue V = It->second;
-    for (const auto &KV : St.Vals)
-      if (KV.first.first == VD && KV.first.second)
-        V = join(V, KV.second);
+    if (St.mayHaveMembers(VD))
+      for (const auto &KV : St.Vals)
+        if (KV.first.first == VD && KV.first.second)
+          V = join(V, KV.second);
     return V;
   }
-  if (!F) {
+  if (!F && St.mayHaveMembers(VD)) {
     bool Any = false;
     UValue V;
     for (const auto &KV : St.Vals)
@@ -572,7 +592,7 @@ void UniformityTransfer::assign(const Expr *LHS, const UValue &V, State &St,
   }
   if (!L->second)
     St.eraseMembers(L->first);
-  St.Vals[*L] = NewV;
+  St.set(*L, NewV);
 }
 
 
