@@ -48,7 +48,8 @@ NVCC_COMPAT_HEADER = "/__cuda_lint__/cuda_lint_nvcc.h"
 
 
 def side_commands(cuda_lint, lint_args, scratch):
-    """The (directory, argv) of every side cuda-lint analyses, from --dry-run.
+    """The (directory, argv) of every side cuda-lint analyses, from --dry-run,
+    and the files of the units it leaves out as C or C++ (not CUDA).
 
     cuda-lint's compatibility headers live only in its memory; they are written
     to `scratch` and the commands include those copies, so clang parses exactly what
@@ -67,7 +68,11 @@ def side_commands(cuda_lint, lint_args, scratch):
     out = subprocess.run([cuda_lint, "--dry-run"] + lint_args,
                          capture_output=True, text=True)
     sides = []
+    skipped = set()
     for line in out.stderr.splitlines():
+        # "cuda-lint: note: skipping 'FILE': compiled as C or C++, not CUDA ..."
+        if line.startswith("cuda-lint: note: skipping '") and "': compiled as C or C++" in line:
+            skipped.add(line.split("'", 2)[1])
         # "cuda-lint: FILE [SIDE]: DIR: clang++ ARGS..."
         if not line.startswith("cuda-lint: ") or "]: " not in line:
             continue
@@ -81,20 +86,14 @@ def side_commands(cuda_lint, lint_args, scratch):
         sides.append((directory, argv + ["-fsyntax-only"]))
     if not sides:
         sys.exit("bench: cuda-lint --verbose printed no side commands:\n" + out.stderr[-2000:])
-    return sides
+    return sides, skipped
 
 
-def skipped_unit_commands(cuda_lint, lint_args, build):
+def skipped_unit_commands(skipped, build):
     """The (directory, argv) of `clang -fsyntax-only` on each database unit that
-    cuda-lint leaves out as C or C++ (not CUDA: no rule applies), from the
-    database's own command: the rest of what a syntax check of the whole
-    database costs."""
-    out = subprocess.run([cuda_lint, "--dry-run"] + lint_args, capture_output=True, text=True)
-    skipped = set()
-    for line in out.stderr.splitlines():
-        # "cuda-lint: note: skipping 'FILE': compiled as C or C++, not CUDA ..."
-        if line.startswith("cuda-lint: note: skipping '") and "': compiled as C or C++" in line:
-            skipped.add(line.split("'", 2)[1])
+    cuda-lint leaves out as C or C++ (not CUDA: no rule applies; `skipped`,
+    from side_commands), from the database's own command: the rest of what a
+    syntax check of the whole database costs."""
     if not skipped or not build:
         return []
     commands = []
@@ -168,13 +167,13 @@ def main():
     if flags:
         lint_args += ["--"] + flags
     scratch = tempfile.mkdtemp(prefix="cuda-lint-bench-")
-    sides = side_commands(args.cuda_lint, lint_args, scratch)
+    sides, skipped = side_commands(args.cuda_lint, lint_args, scratch)
     # Cold runs: the result cache would turn every run after the first into a
     # re-run of unchanged files.
     lint_cmd = [args.cuda_lint, "--quiet", "--no-cache", "-j", str(args.j)] + lint_args
 
     if args.preamble:
-        return preamble_bench(args, lint_cmd, lint_args, sides, scratch)
+        return preamble_bench(args, lint_cmd, skipped, sides, scratch)
     if args.tolerance:
         return tolerance_bench(args, sides)
     lint_runs, clang_runs = [], []
@@ -240,7 +239,7 @@ def tolerance_bench(args, sides):
     print("%-44s %8.3f" % ("ratio", w / wo))
 
 
-def preamble_bench(args, lint_cmd, lint_args, sides, scratch):
+def preamble_bench(args, lint_cmd, skipped_files, sides, scratch):
     """CPU seconds and peak memory: cuda-lint without, cold and warm with the
     shared preamble, and clang on the same sides; runs interleaved, medians."""
     warm_dir = os.path.join(scratch, "warm")
@@ -266,7 +265,7 @@ def preamble_bench(args, lint_cmd, lint_args, sides, scratch):
                      ("cold", "cuda-lint --preamble, cold"), ("warm", "cuda-lint --preamble, built")):
         print("%-36s %8.2f %8.2f %10.1f %8.2f" % (label, med[k], med[k] / med["clang"], peak[k],
                                                   peak[k] / peak["clang"]))
-    skipped = skipped_unit_commands(args.cuda_lint, lint_args, args.build)
+    skipped = skipped_unit_commands(skipped_files, args.build)
     if skipped:
         # Not the issue's measure (the same sides): what the user sees, a
         # syntax check of every unit of the database against cuda-lint's run.

@@ -85,46 +85,46 @@ bool looksLikeNvccFlags(const std::vector<std::string> &Flags) {
   return false;
 }
 
+/// Without a database nothing says how a header is compiled: unless its
+/// translated flags name a language (`-x`), it is analysed as CUDA (a header
+/// with a database is compiled as the unit whose command it borrows).
+static void headerWithoutDatabaseIsCuda(TranslationUnitCommand &TU,
+                                        const std::vector<std::string> &TranslatedFlags) {
+  if (!TU.Command.IsCuda && isHeaderFileName(TU.Command.File) &&
+      !llvm::is_contained(TranslatedFlags, "-x"))
+    TU.Command.IsCuda = true;
+}
+
 TranslationUnitCommand fromCommandLineFlags(const std::string &File,
                                             const std::vector<std::string> &Flags) {
+  llvm::SmallString<128> Cwd;
+  llvm::sys::fs::current_path(Cwd);
   if (looksLikeNvccFlags(Flags)) {
     // nvcc's flags (`-- -arch=sm_80 --expt-relaxed-constexpr`): translated
     // as a database's nvcc command is.
-    llvm::SmallString<128> Cwd;
-    llvm::sys::fs::current_path(Cwd);
     std::vector<std::string> Args{"nvcc"};
     Args.insert(Args.end(), Flags.begin(), Flags.end());
     Args.push_back(File);
     TranslationUnitCommand TU = fromCompileCommand(
         tooling::CompileCommand(std::string(Cwd), File, std::move(Args), ""), ResponseFilePolicy());
     TU.Command.File = File;
-    // nvcc takes no header alone; without a database a header is CUDA
-    // (below), unless `-x` said otherwise.
-    if (isHeaderFileName(File) && !llvm::any_of(Flags, [](llvm::StringRef F) {
-          return F == "-x" || F == "--x" || F.starts_with("-x=") || F.starts_with("--x=");
-        }))
-      TU.Command.IsCuda = true;
+    headerWithoutDatabaseIsCuda(TU, TU.Command.Flags);
     return TU;
   }
   TranslationUnitCommand TU;
   TU.Command.File = File;
-  llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
   TU.Command.Directory = std::string(Cwd);
   TU.Command.Flags = Flags;
-  // The last language clang is given (`-x L`, `-xL`, `--language=L`,
-  // `--language L`) decides; without one, a `.cu` file or a header is CUDA
-  // (no database tells how a header is compiled; this is a CUDA checker).
-  std::optional<std::string> Lang;
-  for (size_t I = 0; I < Flags.size(); ++I) {
-    llvm::StringRef F = Flags[I];
-    if ((F == "-x" || F == "--language") && I + 1 < Flags.size())
-      Lang = Flags[++I];
-    else if (F.consume_front("--language=") || (F.consume_front("-x") && !F.empty()))
-      Lang = F.str();
-  }
-  TU.Command.IsCuda = Lang && *Lang != "none" ? isCudaLanguage(*Lang)
-                                              : isCudaFileName(File) || isHeaderFileName(File);
+  // The language as the translation of a clang command reads it (clang's
+  // option table: `-x cu`, `-xcuda`, `--language=cuda`, the last one wins);
+  // the flags themselves are kept as given.
+  std::vector<std::string> Args{"clang++"};
+  Args.insert(Args.end(), Flags.begin(), Flags.end());
+  Args.push_back(File);
+  TranslatedCommand T =
+      translateCompileCommand(tooling::CompileCommand(std::string(Cwd), File, std::move(Args), ""));
+  TU.Command.IsCuda = T.IsCuda;
+  headerWithoutDatabaseIsCuda(TU, T.Args);
   // A file outside any database is taken to be built as CUDA users build it:
   // with nvcc (its parsing tolerances apply; the flags are clang's).
   TU.Command.Nvcc = true;

@@ -944,8 +944,7 @@ int main(int argc, const char **argv) {
       // What the translation left out may be why it is not CUDA (a response
       // file outside the database's tree that says `-x cu`).
       Dropped.note(J.TU.DroppedFlags);
-      HostOnly.push_back(
-          {J.File, J.DatabaseDir.empty() ? std::string() : J.DatabaseDir});
+      HostOnly.push_back({J.File, J.DatabaseDir});
       J.File.clear();
     }
   }
