@@ -74,7 +74,7 @@ bool looksLikeNvccFlags(const std::vector<std::string> &Flags) {
                             "--compiler-options", "-Xptxas", "--ptxas-options", "-Xcudafe",
                             "--expt-relaxed-constexpr", "--expt-extended-lambda",
                             "--extended-lambda", "-maxrregcount", "--maxrregcount",
-                            "--use_fast_math", "-use_fast_math", "-ccbin", "--compiler-bindir",
+                            "--use_fast_math", "-use_fast_math", "-ccbin", "--compiler-bindir", "--x",
                             "-forward-unknown-to-host-compiler", "--std", "-dc", "-lineinfo",
                             "--default-stream", "-diag-suppress", "--diag-suppress"},
                            Name))

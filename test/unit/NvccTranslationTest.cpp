@@ -628,6 +628,7 @@ TEST(ClangCommandTranslation, HeaderIsCompiledAsItsDonor) {
 TEST(CommandLineFlags, LanguageAndHeaders) {
   EXPECT_TRUE(fromCommandLineFlags("/src/k.cpp", {"-x", "cu"}).Command.IsCuda);
   EXPECT_TRUE(fromCommandLineFlags("/src/k.cpp", {"--language=cuda"}).Command.IsCuda);
+  EXPECT_TRUE(fromCommandLineFlags("/src/k.cpp", {"--x=cu"}).Command.IsCuda); // nvcc's spelling
   EXPECT_FALSE(fromCommandLineFlags("/src/k.cpp", {"-x", "cuda", "-x", "c++"}).Command.IsCuda);
   EXPECT_FALSE(fromCommandLineFlags("/src/k.cpp", {}).Command.IsCuda);
   EXPECT_TRUE(fromCommandLineFlags("/src/k.cu", {}).Command.IsCuda);

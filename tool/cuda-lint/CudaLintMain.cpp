@@ -1658,9 +1658,11 @@ int main(int argc, const char **argv) {
           << HostOnlyUnits
           << (HostOnlyUnits == 1
                   ? " unit compiled as C or C++, not CUDA, was not analysed: no rule applies "
-                    "to it (--verbose names it)\n"
+                    "to it"
                   : " units compiled as C or C++, not CUDA, were not analysed: no rule applies "
-                    "to them (--verbose names them)\n");
+                    "to them")
+          << (Verbose ? "" : HostOnlyUnits == 1 ? " (--verbose names it)" : " (--verbose names them)")
+          << "\n";
   }
   bool Failing = FailOnOpt == FailOn::Warning ? !All.empty()
                  : FailOnOpt == FailOn::Error
