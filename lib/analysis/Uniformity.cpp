@@ -183,59 +183,119 @@ static bool isSystemDecl(const ASTContext &Ctx, const Decl *D) {
 /// A local variable, or one of its first-level members.
 using Loc = std::pair<const ValueDecl *, const FieldDecl *>;
 
+/// The locations one function's analysis has met, numbered in the order it
+/// met them: the index of UniformityState's dense vectors. One per solver
+/// (UniformitySolver), shared by all of its states.
+struct LocIndex {
+  llvm::DenseMap<Loc, unsigned> Ids;
+  /// Per variable: the ids of its members written separately (a Loc with a
+  /// field), in the order they were met.
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<unsigned, 4>> Members;
+  unsigned Size = 0;
+
+  /// \p L's id, numbering it if it is new.
+  unsigned idOf(const Loc &L) {
+    auto [It, New] = Ids.try_emplace(L, Size);
+    if (New) {
+      ++Size;
+      if (L.second)
+        Members[L.first].push_back(It->second);
+    }
+    return It->second;
+  }
+  /// \p L's id, or -1 if the analysis has not met it.
+  int find(const Loc &L) const {
+    auto It = Ids.find(L);
+    return It == Ids.end() ? -1 : int(It->second);
+  }
+  /// The ids of \p VD's members written separately (none for most variables).
+  llvm::ArrayRef<unsigned> membersOf(const ValueDecl *VD) const {
+    auto It = Members.find(VD);
+    return It == Members.end() ? llvm::ArrayRef<unsigned>() : llvm::ArrayRef(It->second);
+  }
+};
+
 /// The dataflow state at a program point: the abstract value of every local
 /// location assigned so far (absent: block-uniform, or the variable's own
 /// rule, see UniformityTransfer::lookup). Ordered pointwise by join.
+///
+/// Dense: a vector indexed by the location's id in the function's LocIndex,
+/// with a bit per id saying whether the location has a value. The solver
+/// copies, joins and compares a block's state on every visit of it (some
+/// 100,000 visits on one of ggml's flash-attention units, states of 60
+/// locations on average); as hash maps those were half of the analysis'
+/// own time.
 struct UniformityState {
-  llvm::DenseMap<Loc, UValue> Vals;
-  /// The variables that may have an entry for a member (a Loc with a field):
-  /// a whole-object read or write looks through Vals for the members of
-  /// these only. A superset (a variable stays after its members are gone
-  /// by a join of states), so a plain variable's read and write cost one
-  /// look-up, not a walk of the state (which grew with the kernel: ggml's
-  /// flash-attention kernels hold hundreds of locations).
-  llvm::DenseSet<const ValueDecl *> WithMembers;
+  explicit UniformityState(LocIndex &Index) : Index(&Index) {}
 
+  /// \p L's value, or null where it has none.
+  const UValue *find(const Loc &L) const {
+    int I = Index->find(L);
+    return I >= 0 && has(I) ? &Vals[I] : nullptr;
+  }
+  UValue *find(const Loc &L) {
+    int I = Index->find(L);
+    return I >= 0 && has(I) ? &Vals[I] : nullptr;
+  }
   /// Sets \p L's value.
   void set(const Loc &L, const UValue &V) {
-    if (L.second)
-      WithMembers.insert(L.first);
-    Vals[L] = V;
+    unsigned I = Index->idOf(L);
+    if (I >= Has.size())
+      grow(I + 1);
+    Vals[I] = V;
+    Has.set(I);
   }
-  bool mayHaveMembers(const ValueDecl *VD) const { return WithMembers.contains(VD); }
+  /// Calls \p F with the value of each member of \p VD written separately
+  /// that has one, in the order the analysis met them.
+  template <typename Fn> void forEachMember(const ValueDecl *VD, Fn F) const {
+    for (unsigned I : Index->membersOf(VD))
+      if (has(I))
+        F(Vals[I]);
+  }
 
-  /// The values only (WithMembers is an index).
+  /// The values only.
   bool operator==(const UniformityState &O) const {
-    if (Vals.size() != O.Vals.size())
+    if (Has.count() != O.Has.count())
       return false;
-    for (const auto &KV : Vals) {
-      auto It = O.Vals.find(KV.first);
-      if (It == O.Vals.end() || It->second != KV.second)
+    for (int I = Has.find_first(); I >= 0; I = Has.find_next(I))
+      if (!O.has(I) || Vals[I] != O.Vals[I])
         return false;
-    }
     return true;
   }
   bool operator!=(const UniformityState &O) const { return !(*this == O); }
 
   /// The least upper bound of this state and \p From, in place.
   void joinWith(const UniformityState &From) {
-    for (const auto &KV : From.Vals) {
-      auto [It, New] = Vals.try_emplace(KV.first, KV.second);
-      if (!New)
-        It->second = join(It->second, KV.second);
+    if (From.Has.size() > Has.size())
+      grow(From.Has.size());
+    for (int I = From.Has.find_first(); I >= 0; I = From.Has.find_next(I)) {
+      if (Has.test(I)) {
+        Vals[I] = join(Vals[I], From.Vals[I]);
+      } else {
+        Vals[I] = From.Vals[I];
+        Has.set(I);
+      }
     }
-    WithMembers.insert(From.WithMembers.begin(), From.WithMembers.end());
   }
 
   /// Forgets the members of \p VD written separately (before a write of the
   /// whole object).
   void eraseMembers(const ValueDecl *VD) {
-    if (!WithMembers.erase(VD))
-      return;
-    for (auto It = Vals.begin(); It != Vals.end(); ++It)
-      if (It->first.first == VD && It->first.second)
-        Vals.erase(It);
+    for (unsigned I : Index->membersOf(VD))
+      if (I < Has.size())
+        Has.reset(I);
   }
+
+private:
+  bool has(unsigned I) const { return I < Has.size() && Has.test(I); }
+  void grow(unsigned N) {
+    Vals.resize(N);
+    Has.resize(N);
+  }
+
+  LocIndex *Index;
+  llvm::SmallVector<UValue, 0> Vals; ///< by id; meaningful where Has is set
+  llvm::BitVector Has;
 };
 
 static bool isMult32(const llvm::APSInt &V) {
@@ -469,31 +529,24 @@ UValue UniformityTransfer::lookup(const ValueDecl *VD, const FieldDecl *F,
         if (const APValue *CV = Var->evaluateValue())
           if (CV->isInt())
             return UValue::block(isMult32(CV->getInt()));
-  if (F) {
-    auto It = St.Vals.find({VD, F});
-    if (It != St.Vals.end())
-      return It->second;
-  }
-  auto It = St.Vals.find({VD, nullptr});
-  if (It != St.Vals.end()) {
+  if (F)
+    if (const UValue *V = St.find({VD, F}))
+      return *V;
+  if (const UValue *Whole = St.find({VD, nullptr})) {
     if (F)
-      return It->second;
+      return *Whole;
     // Whole-object read: join with any member written separately.
-    UValue V = It->second;
-    if (St.mayHaveMembers(VD))
-      for (const auto &KV : St.Vals)
-        if (KV.first.first == VD && KV.first.second)
-          V = join(V, KV.second);
+    UValue V = *Whole;
+    St.forEachMember(VD, [&](const UValue &M) { V = join(V, M); });
     return V;
   }
-  if (!F && St.mayHaveMembers(VD)) {
+  if (!F) {
     bool Any = false;
     UValue V;
-    for (const auto &KV : St.Vals)
-      if (KV.first.first == VD && KV.first.second) {
-        V = Any ? join(V, KV.second) : KV.second;
-        Any = true;
-      }
+    St.forEachMember(VD, [&](const UValue &M) {
+      V = Any ? join(V, M) : M;
+      Any = true;
+    });
     if (Any)
       return V;
   }
@@ -585,11 +638,9 @@ void UniformityTransfer::assign(const Expr *LHS, const UValue &V, State &St,
   UValue NewV = V;
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(LHS->IgnoreParenImpCasts()))
     NewV = join(NewV, eval(AS->getIdx(), St));
-  if (Weak) {
-    auto It = St.Vals.find(*L);
-    if (It != St.Vals.end())
-      NewV = join(It->second, NewV);
-  }
+  if (Weak)
+    if (const UValue *Old = St.find(*L))
+      NewV = join(*Old, NewV);
   if (!L->second)
     St.eraseMembers(L->first);
   St.set(*L, NewV);
@@ -1157,7 +1208,7 @@ void UniformityTransfer::transfer(const Stmt *S, State &St) {
           Assigned->at(CurBlock).push_back({VD, nullptr});
         UValue V = VD->getInit() ? eval(VD->getInit(), St) : UValue::block();
         St.eraseMembers(VD);
-        St.Vals[{VD, nullptr}] = V;
+        St.set({VD, nullptr}, V);
       }
     return;
   }
@@ -1231,6 +1282,7 @@ public:
                    const UniformityOptions &Opts,
                    llvm::ArrayRef<UValue> Captures)
       : UC(UC), FU(FU), Transfer(UC, FU, Opts, Captures) {}
+  UniformitySolver(const UniformitySolver &) = delete;
 
   /// False when the function has no CFG.
   bool run();
@@ -1253,10 +1305,12 @@ private:
   std::vector<llvm::SmallVector<Loc, 4>> Assigned; // locations assigned in B
   std::vector<Uniformity> BranchLevel;
   std::vector<const Expr *> BranchCond;
+  /// The numbering of the locations in every state of this solver.
+  LocIndex Locs;
   std::vector<State> Out;
   /// The entry state of the exit block (the reference parameters' values
   /// when the function returns).
-  State ExitIn;
+  State ExitIn{Locs};
   std::vector<bool> Done;
 
   int ipdom(unsigned B) const { return PDT->immediatePostDominator(B); }
@@ -1313,8 +1367,8 @@ bool UniformitySolver::dataflow(llvm::ArrayRef<unsigned> Reopened, bool First) {
 
   ForwardDataflowWorklist Worklist(*G, PO.get());
   if (First) {
-    ExitIn = State();
-    Out.assign(N, State());
+    ExitIn = State(Locs);
+    Out.assign(N, State(Locs));
     Done.assign(N, false);
     // Every block once (unreachable ones too: their expressions get values),
     // then the successors of blocks whose exit state changed.
@@ -1339,7 +1393,7 @@ bool UniformitySolver::dataflow(llvm::ArrayRef<unsigned> Reopened, bool First) {
     if (++Visits > UniformityLimits::MaxBlockVisits)
       return false;
     unsigned Id = B->getBlockID();
-    State S;
+    State S(Locs);
     bool Empty = true;
     for (const CFGBlock *P : B->preds())
       if (P && Done[P->getBlockID()]) {
@@ -1360,11 +1414,10 @@ bool UniformitySolver::dataflow(llvm::ArrayRef<unsigned> Reopened, bool First) {
           UValue T = BranchLevel[Br] == Uniformity::ThreadVarying
                          ? UValue::varying(Src)
                          : UValue::warp(Src);
-          auto It = S.Vals.find(L);
-          if (It != S.Vals.end())
-            It->second = join(It->second, T);
+          if (UValue *V = S.find(L))
+            *V = join(*V, T);
           else if (!L.second)
-            S.Vals[L] = T;
+            S.set(L, T);
         }
     }
     if (B == &G->getExit())
@@ -1560,7 +1613,7 @@ bool UniformitySolver::run() {
   {
     Transfer.startRecording(&Assigned);
     for (const CFGBlock *B : *G) {
-      State Scratch;
+      State Scratch(Locs);
       // A sub-expression evaluated earlier in this block recorded its
       // assignments for this block already: its value may be reused. One of
       // another block (an arm of `?:` or `&&` whose result is evaluated
@@ -1688,9 +1741,8 @@ void UniformitySolver::finish() {
     const ParmVarDecl *P = FU.FD->getParamDecl(I);
     if (!P->getType()->isReferenceType())
       continue;
-    auto It = ExitIn.Vals.find({P, nullptr});
-    if (It != ExitIn.Vals.end())
-      FU.RefOut[I] = It->second;
+    if (const UValue *V = ExitIn.find({P, nullptr}))
+      FU.RefOut[I] = *V;
   }
 }
 
