@@ -10,6 +10,7 @@
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
+#include <list>
 #include <map>
 
 #ifndef CUDA_LINT_RESOURCE_DIR
@@ -30,7 +31,14 @@ const char *const Attrs = "#pragma once\n"
 /// \p Files in memory.
 std::unique_ptr<ASTUnit> parseWith(const std::string &Code,
                                    const std::vector<std::string> &SystemDirs,
-                                   const tooling::FileContentMappings &Files) {
+                                   const tooling::FileContentMappings &Mapped) {
+  // buildASTFromCodeWithArgs does not copy the mapped files' contents
+  // (MemoryBuffer::getMemBuffer): the AST reads them again after this returns
+  // (line numbers are computed on first use), so they must outlive it. A
+  // temporary list here was freed memory by then, and a test saw the line
+  // numbers of a reused allocation now and then (1 run in 100).
+  static std::list<tooling::FileContentMappings> KeptAlive;
+  const tooling::FileContentMappings &Files = KeptAlive.emplace_back(Mapped);
   std::vector<std::string> Args = {"-x", "cuda", "--cuda-host-only", "-nocudainc",
                                    "-nocudalib", "-std=c++17", "-Wno-unknown-cuda-version",
                                    "-resource-dir=" CUDA_LINT_RESOURCE_DIR};
