@@ -215,6 +215,77 @@ struct LocIndex {
   }
 };
 
+/// Whether \p A and \p B are the same value, variance source included
+/// (UValue's == compares the lattice fields only).
+static bool identical(const UValue &A, const UValue &B) {
+  return A == B && A.Src.K == B.Src.K && A.Src.Component == B.Src.Component &&
+         A.Src.Callee == B.Src.Callee && A.Src.Cond == B.Src.Cond && A.Src.Var == B.Src.Var &&
+         A.Src.Where == B.Src.Where;
+}
+
+/// What one visit of a CFG block read and did (UniformitySolver::dataflow):
+/// the values it read from its entry state and from the memo of expressions
+/// (and the memo entries it looked for and did not find), and what it wrote:
+/// to the state, to the memo, to the callee analyses. A later visit whose
+/// entry state and memo hold the same values there would do the same, so it
+/// makes the same writes instead of evaluating the block again: a block is
+/// visited again whenever a predecessor's exit state changed, mostly in
+/// locations it does not read. (On ggml's fattn-mma units, some 100,000
+/// visits.)
+struct BlockTrace {
+  bool Valid = false;
+  /// LocIndex::Size when the visit began: a location met since (a new member
+  /// of a variable the block reads whole, even one the visit itself wrote
+  /// after reading the variable) invalidates the trace. Rare: the pass that
+  /// records each block's assignments (UniformitySolver::run) numbers every
+  /// location the function writes before the dataflow starts.
+  unsigned IndexSize = 0;
+  /// Entry-state reads: the location, whether it had a value, the value.
+  struct Input {
+    unsigned Id;
+    bool Has;
+    UValue V;
+  };
+  std::vector<Input> Inputs;
+  /// Memo look-ups: the value found, or none (an expression the memo
+  /// would have answered for, not there yet).
+  std::vector<std::pair<const Expr *, std::optional<UValue>>> MemoReads;
+  /// The memo entries the visit wrote, in order. A replay writes them again:
+  /// another block may have overwritten one since (the arms of a `?:` are
+  /// evaluated where the `?:` is when their own block has not been visited),
+  /// and the memo is the analysis' result.
+  std::vector<std::pair<const Expr *, UValue>> MemoWrites;
+  std::vector<std::pair<const CallExpr *, const FunctionUniformity *>> CalleeWrites;
+  /// Writes in order: a value set (Erase null) or the members of Erase erased.
+  struct Effect {
+    unsigned Id;
+    UValue V;
+    const ValueDecl *Erase;
+  };
+  std::vector<Effect> Effects;
+  /// The locations written so far in the visit being traced (their reads are
+  /// not entry-state reads).
+  llvm::BitVector Written;
+
+  void start(unsigned IndexSizeNow) {
+    Valid = false;
+    IndexSize = IndexSizeNow;
+    Inputs.clear();
+    MemoReads.clear();
+    MemoWrites.clear();
+    CalleeWrites.clear();
+    Effects.clear();
+    Written.clear();
+    Written.resize(IndexSizeNow);
+  }
+  bool written(unsigned Id) const { return Id < Written.size() && Written.test(Id); }
+  void write(unsigned Id) {
+    if (Id >= Written.size())
+      Written.resize(Id + 1);
+    Written.set(Id);
+  }
+};
+
 /// The dataflow state at a program point: the abstract value of every local
 /// location assigned so far (absent: block-uniform, or the variable's own
 /// rule, see UniformityTransfer::lookup). Ordered pointwise by join.
@@ -230,27 +301,46 @@ struct UniformityState {
 
   /// \p L's value, or null where it has none.
   const UValue *find(const Loc &L) const {
+    // A location the analysis has not met has no value in any state; a
+    // trace is valid only while no location is added (BlockTrace::IndexSize).
     int I = Index->find(L);
-    return I >= 0 && has(I) ? &Vals[I] : nullptr;
+    if (I < 0)
+      return nullptr;
+    traceRead(I);
+    return has(I) ? &Vals[I] : nullptr;
   }
   UValue *find(const Loc &L) {
-    int I = Index->find(L);
-    return I >= 0 && has(I) ? &Vals[I] : nullptr;
+    return const_cast<UValue *>(static_cast<const UniformityState *>(this)->find(L));
   }
   /// Sets \p L's value.
-  void set(const Loc &L, const UValue &V) {
-    unsigned I = Index->idOf(L);
+  void set(const Loc &L, const UValue &V) { setId(Index->idOf(L), V); }
+  void setId(unsigned I, const UValue &V) {
     if (I >= Has.size())
       grow(I + 1);
     Vals[I] = V;
     Has.set(I);
+    if (Trace) {
+      Trace->write(I);
+      Trace->Effects.push_back({I, V, nullptr});
+    }
   }
   /// Calls \p F with the value of each member of \p VD written separately
   /// that has one, in the order the analysis met them.
   template <typename Fn> void forEachMember(const ValueDecl *VD, Fn F) const {
-    for (unsigned I : Index->membersOf(VD))
+    for (unsigned I : Index->membersOf(VD)) {
+      traceRead(I);
       if (has(I))
         F(Vals[I]);
+    }
+  }
+  /// Records this state's reads and writes in \p T (null: stops recording).
+  void trace(BlockTrace *T) { Trace = T; }
+  /// Whether the entry-state reads of \p T read the same values here.
+  bool sameInputs(const BlockTrace &T) const {
+    for (const BlockTrace::Input &In : T.Inputs)
+      if (has(In.Id) != In.Has || (In.Has && !identical(Vals[In.Id], In.V)))
+        return false;
+    return true;
   }
 
   /// The values only.
@@ -281,13 +371,22 @@ struct UniformityState {
   /// Forgets the members of \p VD written separately (before a write of the
   /// whole object).
   void eraseMembers(const ValueDecl *VD) {
-    for (unsigned I : Index->membersOf(VD))
+    for (unsigned I : Index->membersOf(VD)) {
       if (I < Has.size())
         Has.reset(I);
+      if (Trace)
+        Trace->write(I);
+    }
+    if (Trace)
+      Trace->Effects.push_back({0, UValue(), VD});
   }
 
 private:
   bool has(unsigned I) const { return I < Has.size() && Has.test(I); }
+  void traceRead(unsigned I) const {
+    if (Trace && !Trace->written(I))
+      Trace->Inputs.push_back({I, has(I), has(I) ? Vals[I] : UValue()});
+  }
   void grow(unsigned N) {
     Vals.resize(N);
     Has.resize(N);
@@ -296,6 +395,7 @@ private:
   LocIndex *Index;
   llvm::SmallVector<UValue, 0> Vals; ///< by id; meaningful where Has is set
   llvm::BitVector Has;
+  BlockTrace *Trace = nullptr;
 };
 
 static bool isMult32(const llvm::APSInt &V) {
@@ -335,6 +435,8 @@ public:
   }
   void stopRecording() { Recording = false; }
   void setBlock(unsigned Id) { CurBlock = Id; }
+  /// Records the memo values the visit reads in \p T (null: stops).
+  void trace(BlockTrace *T) { Trace = T; }
 
   // Visitor cases (called through Visit from eval).
   UValue VisitStmt(const Stmt *S) { return UValue::block(); }
@@ -406,6 +508,7 @@ private:
   bool Recording = false;
   std::vector<llvm::SmallVector<Loc, 4>> *Assigned = nullptr;
   unsigned CurBlock = 0;
+  BlockTrace *Trace = nullptr;
 
   static UValue block() { return UValue::block(); }
   /// The memoised value of \p E where it can be trusted: that of a CFG
@@ -418,8 +521,15 @@ private:
   /// UniformitySolver::run) and is trusted.
   std::optional<UValue> memoized(const Expr *E) const {
     auto It = Memo.find(E);
-    if (It == Memo.end() || (!Recording && !FU.StmtBlock->blockOf(E)))
+    if (It == Memo.end()) {
+      if (Trace && (Recording || FU.StmtBlock->blockOf(E)))
+        Trace->MemoReads.push_back({E, std::nullopt});
       return std::nullopt;
+    }
+    if (!Recording && !FU.StmtBlock->blockOf(E))
+      return std::nullopt;
+    if (Trace)
+      Trace->MemoReads.push_back({E, It->second});
     return It->second;
   }
   /// \p E's value in state \p St: memoised where it can be, else evaluated.
@@ -514,6 +624,8 @@ UValue UniformityTransfer::eval(const Expr *E, State &St) {
   UValue V = Visit(E);
   Cur = Saved;
   Memo[E] = V;
+  if (Trace)
+    Trace->MemoWrites.push_back({E, V});
   return V;
 }
 
@@ -1132,6 +1244,8 @@ UValue UniformityTransfer::evalCall(const CallExpr *CE, State &St) {
     const FunctionUniformity *Callee = UC.analyze(FD, Args, Opts, Caps);
     if (Callee) {
       FU.Callees[CE] = Callee;
+      if (Trace)
+        Trace->CalleeWrites.push_back({CE, Callee});
       callEffects(CE, Callee, St);
       UValue R = Callee->returnValue();
       if (Skip == 0 && MCE)
@@ -1307,6 +1421,8 @@ private:
   std::vector<const Expr *> BranchCond;
   /// The numbering of the locations in every state of this solver.
   LocIndex Locs;
+  /// Per block: its last visit (BlockTrace).
+  std::vector<BlockTrace> Traces;
   std::vector<State> Out;
   /// The entry state of the exit block (the reference parameters' values
   /// when the function returns).
@@ -1369,6 +1485,7 @@ bool UniformitySolver::dataflow(llvm::ArrayRef<unsigned> Reopened, bool First) {
   if (First) {
     ExitIn = State(Locs);
     Out.assign(N, State(Locs));
+    Traces.assign(N, BlockTrace());
     Done.assign(N, false);
     // Every block once (unreachable ones too: their expressions get values),
     // then the successors of blocks whose exit state changed.
@@ -1422,7 +1539,33 @@ bool UniformitySolver::dataflow(llvm::ArrayRef<unsigned> Reopened, bool First) {
     }
     if (B == &G->getExit())
       ExitIn = S;
-    transferBlock(B, S);
+    BlockTrace &T = Traces[Id];
+    if (T.Valid && T.IndexSize == Locs.Size && S.sameInputs(T) &&
+        llvm::all_of(T.MemoReads, [&](const auto &R) {
+          auto It = FU.Values.find(R.first);
+          if (!R.second)
+            return It == FU.Values.end();
+          return It != FU.Values.end() && identical(It->second, *R.second);
+        })) {
+      // The same inputs as the last visit: its writes, without evaluating.
+      for (const BlockTrace::Effect &E : T.Effects)
+        if (E.Erase)
+          S.eraseMembers(E.Erase);
+        else
+          S.setId(E.Id, E.V);
+      for (const auto &[E, V] : T.MemoWrites)
+        FU.Values[E] = V;
+      for (const auto &[CE, Callee] : T.CalleeWrites)
+        FU.Callees[CE] = Callee;
+    } else {
+      T.start(Locs.Size);
+      S.trace(&T);
+      Transfer.trace(&T);
+      transferBlock(B, S);
+      S.trace(nullptr);
+      Transfer.trace(nullptr);
+      T.Valid = true;
+    }
     if (Done[Id] && S == Out[Id])
       continue;
     Out[Id] = std::move(S);

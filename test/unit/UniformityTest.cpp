@@ -582,6 +582,44 @@ __global__ void k(int n) {
   EXPECT_EQ(P.control("k", 0), Varying);
 }
 
+// A block visited again with the same values where it reads them does not
+// evaluate its expressions again (BlockTrace): it makes the writes of its
+// previous visit, to the state and to the memo of expression values.
+TEST(Uniformity, BlockVisitsAreReplayedOnlyWithTheSameInputs) {
+  Parsed P = parse(R"(
+struct pair2 { int x, y; };
+__device__ int sum(pair2 p) { return p.x + p.y; }
+__global__ void k(int n, int m) {
+  int y = 0;
+  for (int i = 0; i < n; ++i) {
+    // The loop body's first block reads nothing: from the second trip on
+    // it is replayed, and x must be the thread index again after it,
+    // although it is 0 at the end of each trip.
+    int x = threadIdx.x;
+    if (m > 0) probe(x);         // 0 varying
+    x = 0;
+  }
+  // The arm reads p whole, and p.y varies from the second trip on: its value
+  // is an input of the arm, although the arm does not name it.
+  pair2 p = {0, 0};
+  for (int i = 0; i < n; ++i) {
+    if (m > 0) {
+      int s = sum(p);
+      probe(s);                  // 1 varying
+    }
+    p.y = threadIdx.x;
+  }
+  // Block-uniform all along: the replayed block keeps its values.
+  for (int i = 0; i < n; ++i) {
+    int z = blockIdx.x;
+    if (m > 0) probe(z);         // 2 block
+    z = threadIdx.x;
+  }
+})");
+  Uniformity Want[] = {Varying, Varying, Block};
+  P.expectProbes("k", Want);
+}
+
 //===----------------------------------------------------------------------===//
 // Control uniformity
 //===----------------------------------------------------------------------===//
