@@ -138,6 +138,17 @@ CudaCheck::joinSharedMatch(ast_matchers::MatchFinder *Finder, llvm::StringRef Ke
   return New.get();
 }
 
+void CudaCheck::addNamedCallsMatcher(ast_matchers::MatchFinder *Finder) {
+  using namespace ast_matchers;
+  addSharedMatcher(Finder, "cuda: calls of builtins and APIs named by rules",
+                   callExpr(calleeNamedAnyOf({"__builtin_assume", "__builtin_expect",
+                                              "__builtin_expect_with_probability",
+                                              "cudaMemcpyToSymbol", "cudaMemcpyToSymbolAsync",
+                                              "cudaMemcpyFromSymbol", "cudaMemcpyFromSymbolAsync",
+                                              "__brkpt"}))
+                       .bind("call"));
+}
+
 void CudaCheck::registerPPCallbacks(const SourceManager &SourceMgr, Preprocessor *P,
                                     Preprocessor *) {
   PP = P;

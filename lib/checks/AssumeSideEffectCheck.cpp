@@ -9,15 +9,13 @@ using namespace clang::ast_matchers;
 namespace cuda_lint {
 
 void AssumeSideEffectCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      callExpr(calleeNamedAnyOf({"__builtin_assume"}), argumentCountIs(1))
-          .bind("call"),
-      this);
+  addNamedCallsMatcher(Finder);
 }
 
 void AssumeSideEffectCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  if (!Call || Call->getBuiltinCallee() != Builtin::BI__builtin_assume)
+  if (!Call || Call->getBuiltinCallee() != Builtin::BI__builtin_assume ||
+      Call->getNumArgs() != 1)
     return;
   const Expr *Arg = Call->getArg(0);
   if (Arg->isInstantiationDependent())

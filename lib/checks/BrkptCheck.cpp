@@ -11,12 +11,7 @@ using namespace clang::ast_matchers;
 namespace cuda_lint {
 
 void BrkptCheck::registerMatchers(MatchFinder *Finder) {
-  // Not the overload `__brkpt(int)` of clang's CUDA wrapper headers, which
-  // calls `__brkpt()` (seen with --system-headers).
-  Finder->addMatcher(callExpr(callee(functionDecl(hasName("::__brkpt"))),
-                              unless(forEnclosingFunction(functionDecl(hasName("::__brkpt")))))
-                         .bind("call"),
-                     this);
+  addNamedCallsMatcher(Finder);
 }
 
 namespace {
@@ -81,9 +76,19 @@ static bool inTrapMacro(SourceLocation Loc, const SourceManager &SM, const LangO
   });
 }
 
+/// Whether \p FD is the global `::__brkpt`.
+static bool isBrkpt(const FunctionDecl *FD) {
+  return FD && FD->getIdentifier() && FD->getName() == "__brkpt" &&
+         FD->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
 void BrkptCheck::checkMatch(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  if (!Call)
+  if (!Call || !isBrkpt(Call->getDirectCallee()))
+    return;
+  // Not the overload `__brkpt(int)` of clang's CUDA wrapper headers, which
+  // calls `__brkpt()` (seen with --system-headers).
+  if (isBrkpt(BodyParents::forAST(*Ctx).enclosingFunction(Call)))
     return;
   // A trap after an error is reported (CuTe's CUTE_INVALID_CONTROL_PATH:
   // `assert(0 && msg); printf(msg); __brkpt()`) is deliberate, not a

@@ -8,10 +8,7 @@ using namespace clang::ast_matchers;
 namespace cuda_lint {
 
 void ExpectNonConstantCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      callExpr(calleeNamedAnyOf({"__builtin_expect", "__builtin_expect_with_probability"}))
-          .bind("call"),
-      this);
+  addNamedCallsMatcher(Finder);
 }
 
 void ExpectNonConstantCheck::checkMatch(const MatchFinder::MatchResult &Result) {

@@ -21,11 +21,7 @@ const VarDecl *symbolOf(const Expr *E) {
 } // namespace
 
 void SymbolCopySizeCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(callExpr(calleeNamedAnyOf({"cudaMemcpyToSymbol", "cudaMemcpyToSymbolAsync",
-                                                "cudaMemcpyFromSymbol",
-                                                "cudaMemcpyFromSymbolAsync"}))
-                         .bind("call"),
-                     this);
+  addNamedCallsMatcher(Finder);
 }
 
 void SymbolCopySizeCheck::checkMatch(const MatchFinder::MatchResult &Result) {

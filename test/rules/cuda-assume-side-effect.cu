@@ -49,3 +49,11 @@ __global__ void correct1(int *p, int n) {
   p[3] = i;
 }
 void correct2(const int *p) { __builtin_assume(p != nullptr); }
+
+// The other builtins and APIs other rules look for share this rule's call matcher
+// (CudaCheck::addNamedCallsMatcher): a side effect in their arguments is not this rule's.
+__device__ int other_builtins(int *p) {
+  if (__builtin_expect(p[0]++ > 0, 1))
+    return __builtin_expect_with_probability(p[1]--, 0, 0.5);
+  return 0;
+}
