@@ -218,6 +218,8 @@ struct LocIndex {
 /// Whether \p A and \p B are the same value, variance source included
 /// (UValue's == compares the lattice fields only).
 static bool identical(const UValue &A, const UValue &B) {
+  static_assert(sizeof(VarianceSource) == 40 && sizeof(UValue) == 48,
+                "identical compares every field of UValue and VarianceSource");
   return A == B && A.Src.K == B.Src.K && A.Src.Component == B.Src.Component &&
          A.Src.Callee == B.Src.Callee && A.Src.Cond == B.Src.Cond && A.Src.Var == B.Src.Var &&
          A.Src.Where == B.Src.Where;
