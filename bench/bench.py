@@ -151,6 +151,11 @@ def main():
                          "cuda-lint --no-preamble, --preamble cold (a fresh cache directory per "
                          "run: the run builds it) and --preamble with it already built, against "
                          "clang on the same sides")
+    ap.add_argument("--configs", default="off,cold,warm",
+                    help="with --preamble: the cuda-lint runs to time, comma-separated, of "
+                         "off (--no-preamble), cold and warm (built); clang is always timed. "
+                         "Fewer runs make each round shorter, so that clang and cuda-lint are "
+                         "timed closer together on a machine whose speed drifts")
     ap.add_argument("--tolerance", action="store_true",
                     help="instead: the parse time that the nvcc tolerance adds (user + system "
                          "CPU seconds of clang on the sides of nvcc commands, with the nvcc "
@@ -242,17 +247,23 @@ def tolerance_bench(args, sides):
 def preamble_bench(args, lint_cmd, skipped_files, sides, scratch):
     """CPU seconds and peak memory: cuda-lint without, cold and warm with the
     shared preamble, and clang on the same sides; runs interleaved, medians."""
+    configs = [c for c in args.configs.split(",") if c]
+    unknown = [c for c in configs if c not in ("off", "cold", "warm")]
+    if unknown or not configs:
+        sys.exit("bench: --configs takes off, cold and warm, not %s" % ",".join(unknown or [""]))
     warm_dir = os.path.join(scratch, "warm")
-    subprocess.run(lint_cmd[:1] + ["--preamble", "--cache-dir=" + warm_dir] + lint_cmd[1:],
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    cpu = {"off": [], "cold": [], "warm": [], "clang": []}
-    rss = {"off": [], "cold": [], "warm": [], "clang": []}
+    if "warm" in configs:
+        subprocess.run(lint_cmd[:1] + ["--preamble", "--cache-dir=" + warm_dir] + lint_cmd[1:],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    cpu = {k: [] for k in configs + ["clang"]}
+    rss = {k: [] for k in configs + ["clang"]}
     for r in range(args.runs):
         cold_dir = os.path.join(scratch, "cold%d" % r)
         for name, argv in (("off", lint_cmd[:1] + ["--no-preamble"] + lint_cmd[1:]),
                            ("cold", lint_cmd[:1] + ["--preamble", "--cache-dir=" + cold_dir] + lint_cmd[1:]),
                            ("warm", lint_cmd[:1] + ["--preamble", "--cache-dir=" + warm_dir] + lint_cmd[1:])):
-            rss[name].append(run_measured(argv, cpu=cpu[name])[1])
+            if name in configs:
+                rss[name].append(run_measured(argv, cpu=cpu[name])[1])
         rss["clang"].append(run_parallel(args.j, sides, cpu=cpu["clang"])[1])
     med = {k: statistics.median(v) for k, v in cpu.items()}
     peak = {k: max(v) / 1024 for k, v in rss.items()}
@@ -263,6 +274,8 @@ def preamble_bench(args, lint_cmd, skipped_files, sides, scratch):
     print("%-36s %8s %8s %10s %8s" % ("", "CPU s", "ratio", "peak MiB", "ratio"))
     for k, label in (("clang", "clang++-22 -fsyntax-only (sides)"), ("off", "cuda-lint --no-preamble"),
                      ("cold", "cuda-lint --preamble, cold"), ("warm", "cuda-lint --preamble, built")):
+        if k not in med:
+            continue
         print("%-36s %8.2f %8.2f %10.1f %8.2f" % (label, med[k], med[k] / med["clang"], peak[k],
                                                   peak[k] / peak["clang"]))
     skipped = skipped_unit_commands(skipped_files, args.build)
@@ -274,9 +287,11 @@ def preamble_bench(args, lint_cmd, skipped_files, sides, scratch):
             run_parallel(args.j, skipped, cpu=rest)
         whole = med["clang"] + statistics.median(rest)
         print("clang on the %d C/C++ units cuda-lint leaves out: %.2f CPU s; against clang on "
-              "every unit (%.2f s): no preamble %.2f, cold %.2f, built %.2f"
-              % (len(skipped), statistics.median(rest), whole, med["off"] / whole,
-                 med["cold"] / whole, med["warm"] / whole))
+              "every unit (%.2f s): %s"
+              % (len(skipped), statistics.median(rest), whole,
+                 ", ".join("%s %.2f" % (label, med[k] / whole)
+                           for k, label in (("off", "no preamble"), ("cold", "cold"),
+                                            ("warm", "built")) if k in med)))
 
 
 if __name__ == "__main__":

@@ -167,17 +167,32 @@ bool KernelLaunchUncheckedCheck::isCheck(const CallExpr *CE, ASTContext &Ctx,
   return bodyChecks(CE->getDirectCallee(), Ctx, Depth);
 }
 
+llvm::ArrayRef<const CallExpr *> KernelLaunchUncheckedCheck::callsIn(const Stmt *Body) {
+  auto [It, New] = BodyCalls.try_emplace(Body);
+  if (New) {
+    std::vector<const CallExpr *> &Calls = It->second;
+    forEachStmt(Body, [&](const Stmt *S) {
+      if (const auto *CE = dyn_cast<CallExpr>(S))
+        Calls.push_back(CE);
+    });
+  }
+  return It->second;
+}
+
+bool KernelLaunchUncheckedCheck::isCheckAtDepthZero(const CallExpr *CE, ASTContext &Ctx) {
+  if (auto It = CheckAtDepthZero.find(CE); It != CheckAtDepthZero.end())
+    return It->second;
+  bool Result = isCheck(CE, Ctx, 0);
+  CheckAtDepthZero[CE] = Result;
+  return Result;
+}
+
 bool KernelLaunchUncheckedCheck::checkedAfter(const Stmt *Body, SourceLocation After,
                                               ASTContext &Ctx) {
-  bool Found = false;
-  forEachStmt(Body, [&](const Stmt *S) {
-    if (Found)
-      return;
-    if (const auto *CE = dyn_cast<CallExpr>(S))
-      if (SM->isBeforeInTranslationUnit(After, CE->getBeginLoc()) && isCheck(CE, Ctx, 0))
-        Found = true;
-  });
-  return Found;
+  for (const CallExpr *CE : callsIn(Body))
+    if (SM->isBeforeInTranslationUnit(After, CE->getBeginLoc()) && isCheckAtDepthZero(CE, Ctx))
+      return true;
+  return false;
 }
 
 void KernelLaunchUncheckedCheck::collectCalls(ASTContext &Ctx) {

@@ -6,7 +6,9 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <optional>
+#include <vector>
 
 namespace cuda_lint {
 
@@ -36,6 +38,8 @@ protected:
     CallsByCallee.reset();
     AddressTaken.clear();
     LaunchingFunctions.reset();
+    BodyCalls.clear();
+    CheckAtDepthZero.clear();
   }
 
 private:
@@ -47,6 +51,18 @@ private:
   /// Whether a check follows \p After in \p Body.
   bool checkedAfter(const clang::Stmt *Body, clang::SourceLocation After,
                     clang::ASTContext &Ctx);
+  /// The calls in \p Body in pre-order, not looking into lambdas' bodies:
+  /// checkedAfter runs once per launch of a body, and walking the body each
+  /// time was quadratic in a host dispatcher with hundreds of launches
+  /// (ggml's mmf units).
+  llvm::ArrayRef<const clang::CallExpr *> callsIn(const clang::Stmt *Body);
+  llvm::DenseMap<const clang::Stmt *, std::vector<const clang::CallExpr *>> BodyCalls;
+  /// isCheck(CE, Ctx, 0), kept once known: a second evaluation gives the
+  /// first's answer (bodyChecks keeps what it found), so only the walk is
+  /// saved; the calls are still asked in checkedAfter's order, which
+  /// decides what bodyChecks keeps at the helper-depth limit.
+  bool isCheckAtDepthZero(const clang::CallExpr *CE, clang::ASTContext &Ctx);
+  llvm::DenseMap<const clang::CallExpr *, bool> CheckAtDepthZero;
   /// Whether \p FD's body may hold a launch: the functions that enclose one
   /// of the CallIndex's launches (a kernel launch or a call of a launch
   /// function), each as its template instantiation pattern (patternKey), since a launch
