@@ -1,5 +1,6 @@
 #include "checks/Float128ArchCheck.h"
 #include "analysis/BodyParents.h"
+#include "analysis/TypeMatchers.h"
 #include "llvm/Support/Path.h"
 #include "clang/AST/Type.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -44,7 +45,7 @@ Wide wideKind(QualType T, unsigned Depth = 0) {
   return Wide::None;
 }
 
-AST_MATCHER(QualType, isWideType) { return wideKind(Node) != Wide::None; }
+bool isWideType(QualType T) { return wideKind(T) != Wide::None; }
 
 /// A function that runs on the device because it says so: implicit
 /// host-device functions (constexpr ones under --expt-relaxed-constexpr,
@@ -71,15 +72,14 @@ void Float128ArchCheck::registerMatchers(MatchFinder *Finder) {
   // Device code exists on the device side only.
   if (!getLangOpts().CUDAIsDevice)
     return;
-  auto Wide = qualType(isWideType());
   auto InFunction = forEnclosingFunction(functionDecl().bind("fn"));
   // One matcher per node kind (dispatched by kind, not tried on every
-  // declaration and statement).
-  Finder->addMatcher(varDecl(hasType(Wide)).bind("var"), this);
-  Finder->addMatcher(functionDecl(returns(Wide)).bind("ret"), this);
-  Finder->addMatcher(explicitCastExpr(hasDestinationType(Wide), InFunction).bind("cast"), this);
-  Finder->addMatcher(floatLiteral(hasType(Wide), InFunction).bind("lit"), this);
-  Finder->addMatcher(declRefExpr(hasType(Wide), InFunction).bind("use"), this);
+  // declaration and statement), the type tested in one step (TypeMatchers.h).
+  Finder->addMatcher(varDecl(declaresTypeThat(isWideType)).bind("var"), this);
+  Finder->addMatcher(functionDecl(returnsTypeThat(isWideType)).bind("ret"), this);
+  Finder->addMatcher(explicitCastExpr(castsToTypeThat(isWideType), InFunction).bind("cast"), this);
+  Finder->addMatcher(floatLiteral(hasTypeThat(isWideType), InFunction).bind("lit"), this);
+  Finder->addMatcher(declRefExpr(hasTypeThat(isWideType), InFunction).bind("use"), this);
 }
 
 void Float128ArchCheck::checkType(QualType T, SourceLocation Loc, const FunctionDecl *Fn,

@@ -1,4 +1,5 @@
 #include "checks/TileUnsupportedCheck.h"
+#include "analysis/TypeMatchers.h"
 #include "analysis/BodyParents.h"
 #include "checks/TileCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -35,7 +36,7 @@ bool has128BitType(QualType T, unsigned Depth = 0) {
   return false;
 }
 
-AST_MATCHER(QualType, is128BitType) { return has128BitType(Node); }
+bool is128BitType(QualType T) { return has128BitType(T); }
 
 AST_MATCHER(FunctionDecl, isTileFn) { return isTileFunction(&Node); }
 
@@ -222,10 +223,10 @@ void TileUnsupportedCheck::checkBuiltinVariables(const FunctionDecl *FD) {
 
 void TileUnsupportedCheck::registerMatchers(MatchFinder *Finder) {
   auto Fn = forEnclosingFunction(functionDecl().bind("fn"));
-  auto Wide = qualType(is128BitType());
-  Finder->addMatcher(explicitCastExpr(hasDestinationType(Wide), Fn).bind("cast"), this);
-  Finder->addMatcher(varDecl(hasType(Wide)).bind("var"), this);
-  Finder->addMatcher(functionDecl(returns(Wide)).bind("ret"), this);
+  // The type tested in one step (TypeMatchers.h).
+  Finder->addMatcher(explicitCastExpr(castsToTypeThat(is128BitType), Fn).bind("cast"), this);
+  Finder->addMatcher(varDecl(declaresTypeThat(is128BitType)).bind("var"), this);
+  Finder->addMatcher(functionDecl(returnsTypeThat(is128BitType)).bind("ret"), this);
   // The built-in variables: each tile function body once, as written (not
   // its instantiations, which share its text).
   Finder->addMatcher(functionDecl(isDefinition(), isTileFn()).bind("tilefn"), this);

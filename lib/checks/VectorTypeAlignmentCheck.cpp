@@ -1,6 +1,7 @@
 #include "checks/VectorTypeAlignmentCheck.h"
 #include "analysis/BodyParents.h"
 #include "analysis/PointerOffset.h"
+#include "analysis/TypeMatchers.h"
 #include "analysis/Uniformity.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -11,10 +12,17 @@ using namespace clang::ast_matchers;
 
 namespace cuda_lint {
 
+namespace {
+/// A pointer type as written (what `pointerType()` matches as a QualType:
+/// not through a typedef).
+bool isPointerAsWritten(QualType T) { return !T.isNull() && isa<PointerType>(T.getTypePtr()); }
+} // namespace
+
 void VectorTypeAlignmentCheck::registerMatchers(MatchFinder *Finder) {
-  // Explicit casts to a pointer type in a function body.
+  // Explicit casts to a pointer type in a function body (the type tested in
+  // one step: TypeMatchers.h).
   Finder->addMatcher(
-      explicitCastExpr(hasDestinationType(pointerType()),
+      explicitCastExpr(castsToTypeThat(isPointerAsWritten),
                        forEnclosingFunction(functionDecl().bind("fn")))
           .bind("cast"),
       this);
