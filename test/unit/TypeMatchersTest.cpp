@@ -82,57 +82,60 @@ protected:
     AST = tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cc");
     ASSERT_TRUE(AST);
   }
+  /// What \p OneStep matches, after checking that \p Nested (clang's form of
+  /// the same test) matches the same nodes; both bind the node as "n".
+  template <typename OneStepT, typename NestedT>
+  std::set<unsigned> sameAsNested(const OneStepT &OneStep, const NestedT &Nested) {
+    std::set<unsigned> Mine = matchedOffsets(*AST, findAll(OneStep));
+    EXPECT_EQ(matchedOffsets(*AST, findAll(Nested)), Mine);
+    return Mine;
+  }
   std::unique_ptr<ASTUnit> AST;
 };
 
 TEST_F(TypeMatchersTest, ExpressionTypeAsHasType) {
-  auto Nested = matchedOffsets(
-      *AST, findAll(declRefExpr(hasType(qualType(isDoubleBehindPointersNested()))).bind("n")));
-  auto OneStep =
-      matchedOffsets(*AST, findAll(declRefExpr(hasTypeThat(isDoubleBehindPointers)).bind("n")));
-  EXPECT_EQ(Nested, OneStep);
+  auto Nested = hasType(qualType(isDoubleBehindPointersNested()));
   // g, d, r, dp, half's p (twice's instantiation's x too): a test that matches.
-  EXPECT_GE(OneStep.size(), 5u);
-  auto Literals = matchedOffsets(*AST, findAll(floatLiteral(hasTypeThat(isDoubleBehindPointers))
-                                                   .bind("n")));
-  EXPECT_EQ(Literals, matchedOffsets(*AST, findAll(floatLiteral(hasType(qualType(
-                                                                    isDoubleBehindPointersNested())))
-                                                       .bind("n"))));
-  EXPECT_EQ(Literals.size(), 3u); // 1.0, 3.0, 2.5 (not 2.f or 1.f)
+  EXPECT_GE(sameAsNested(declRefExpr(hasTypeThat(isDoubleBehindPointers)).bind("n"),
+                         declRefExpr(Nested).bind("n"))
+                .size(),
+            5u);
+  // 1.0, 3.0, 2.5 (not 2.f or 1.f).
+  EXPECT_EQ(sameAsNested(floatLiteral(hasTypeThat(isDoubleBehindPointers)).bind("n"),
+                         floatLiteral(Nested).bind("n"))
+                .size(),
+            3u);
 }
 
 TEST_F(TypeMatchersTest, DeclarationTypeAsHasType) {
-  auto Nested = matchedOffsets(
-      *AST, findAll(varDecl(hasType(qualType(isDoubleBehindPointersNested()))).bind("n")));
-  auto OneStep =
-      matchedOffsets(*AST, findAll(varDecl(declaresTypeThat(isDoubleBehindPointers)).bind("n")));
-  EXPECT_EQ(Nested, OneStep);
-  EXPECT_GE(OneStep.size(), 6u); // g, gp, p, d, r, dp (and twice<double>'s x)
+  // g, gp, p, d, r, dp (and twice<double>'s x).
+  EXPECT_GE(sameAsNested(varDecl(declaresTypeThat(isDoubleBehindPointers)).bind("n"),
+                         varDecl(hasType(qualType(isDoubleBehindPointersNested()))).bind("n"))
+                .size(),
+            6u);
 }
 
 TEST_F(TypeMatchersTest, ReturnTypeAsReturns) {
-  auto Nested = matchedOffsets(
-      *AST, findAll(functionDecl(returns(qualType(isDoubleBehindPointersNested()))).bind("n")));
-  auto OneStep =
-      matchedOffsets(*AST, findAll(functionDecl(returnsTypeThat(isDoubleBehindPointers)).bind("n")));
-  EXPECT_EQ(Nested, OneStep);
-  EXPECT_EQ(OneStep.size(), 2u); // half, and twice (its double specialization's location)
+  // half, and twice (its double specialization's location).
+  EXPECT_EQ(sameAsNested(functionDecl(returnsTypeThat(isDoubleBehindPointers)).bind("n"),
+                         functionDecl(returns(qualType(isDoubleBehindPointersNested()))).bind("n"))
+                .size(),
+            2u);
 }
 
 TEST_F(TypeMatchersTest, CastTypeAsWrittenAsHasDestinationType) {
-  auto Nested = matchedOffsets(
-      *AST, findAll(explicitCastExpr(hasDestinationType(pointerType())).bind("n")));
-  auto OneStep =
-      matchedOffsets(*AST, findAll(explicitCastExpr(castsToTypeThat(isPointerAsWritten)).bind("n")));
-  EXPECT_EQ(Nested, OneStep);
   // (int *)q only: (intptr)q is a pointer through a typedef, as pointerType() sees it.
-  EXPECT_EQ(OneStep.size(), 1u);
-  auto Doubles = matchedOffsets(
-      *AST, findAll(explicitCastExpr(castsToTypeThat(isDoubleBehindPointers)).bind("n")));
-  EXPECT_EQ(Doubles, matchedOffsets(*AST, findAll(explicitCastExpr(hasDestinationType(qualType(
-                                                                       isDoubleBehindPointersNested())))
-                                                      .bind("n"))));
-  EXPECT_EQ(Doubles.size(), 1u); // (double)e
+  EXPECT_EQ(sameAsNested(explicitCastExpr(castsToTypeThat(isPointerAsWritten)).bind("n"),
+                         explicitCastExpr(hasDestinationType(pointerType())).bind("n"))
+                .size(),
+            1u);
+  // (double)e.
+  EXPECT_EQ(sameAsNested(explicitCastExpr(castsToTypeThat(isDoubleBehindPointers)).bind("n"),
+                         explicitCastExpr(hasDestinationType(
+                                              qualType(isDoubleBehindPointersNested())))
+                             .bind("n"))
+                .size(),
+            1u);
 }
 
 } // namespace
