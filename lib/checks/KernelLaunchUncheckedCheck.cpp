@@ -167,7 +167,8 @@ bool KernelLaunchUncheckedCheck::isCheck(const CallExpr *CE, ASTContext &Ctx,
   return bodyChecks(CE->getDirectCallee(), Ctx, Depth);
 }
 
-llvm::ArrayRef<const CallExpr *> KernelLaunchUncheckedCheck::callsIn(const Stmt *Body) {
+llvm::ArrayRef<const CallExpr *>
+KernelLaunchUncheckedCheck::callsOutsideLambdas(const Stmt *Body) {
   auto [It, New] = BodyCalls.try_emplace(Body);
   if (New) {
     std::vector<const CallExpr *> &Calls = It->second;
@@ -189,7 +190,7 @@ bool KernelLaunchUncheckedCheck::isCheckAtDepthZero(const CallExpr *CE, ASTConte
 
 bool KernelLaunchUncheckedCheck::checkedAfter(const Stmt *Body, SourceLocation After,
                                               ASTContext &Ctx) {
-  for (const CallExpr *CE : callsIn(Body))
+  for (const CallExpr *CE : callsOutsideLambdas(Body))
     if (SM->isBeforeInTranslationUnit(After, CE->getBeginLoc()) && isCheckAtDepthZero(CE, Ctx))
       return true;
   return false;

@@ -51,11 +51,13 @@ private:
   /// Whether a check follows \p After in \p Body.
   bool checkedAfter(const clang::Stmt *Body, clang::SourceLocation After,
                     clang::ASTContext &Ctx);
-  /// The calls in \p Body in pre-order, not looking into lambdas' bodies:
-  /// checkedAfter runs once per launch of a body, and walking the body each
-  /// time was quadratic in a host dispatcher with hundreds of launches
+  /// The calls in \p Body in pre-order, kernel launches included, not looking
+  /// into lambdas' bodies (a lambda's calls run when it is called): not
+  /// UniformityContext::callsIn, which looks into lambdas and leaves launches
+  /// out. checkedAfter runs once per launch of a body, and walking the body
+  /// each time was quadratic in a host dispatcher with hundreds of launches
   /// (ggml's mmf units).
-  llvm::ArrayRef<const clang::CallExpr *> callsIn(const clang::Stmt *Body);
+  llvm::ArrayRef<const clang::CallExpr *> callsOutsideLambdas(const clang::Stmt *Body);
   llvm::DenseMap<const clang::Stmt *, std::vector<const clang::CallExpr *>> BodyCalls;
   /// isCheck(CE, Ctx, 0), kept once known: a second evaluation gives the
   /// first's answer (bodyChecks keeps what it found), so only the walk is
