@@ -84,16 +84,25 @@ std::optional<uint64_t> preambleIdentity(ASTContext &Ctx, Preprocessor *PP) {
   auto *Reader = static_cast<ASTReader *>(PP->getExternalSource());
   if (static_cast<ExternalASTSource *>(Reader) != Ctx.getExternalSource())
     return std::nullopt;
-  const serialization::ModuleFile *Only = nullptr;
+  std::vector<uint64_t> Ids;
   for (const serialization::ModuleFile &MF : Reader->getModuleManager()) {
     if ((MF.Kind != serialization::MK_Preamble && MF.Kind != serialization::MK_PCH) ||
-        !MF.Buffer || Only)
-      return std::nullopt; // one preamble, nothing else
-    Only = &MF;
+        !MF.Buffer)
+      return std::nullopt; // preambles, nothing else
+    Ids.push_back(preambleBytesIdentity(MF.Buffer->getBuffer(), MF.FileName));
   }
-  if (!Only)
+  if (Ids.empty())
     return std::nullopt;
-  return preambleBytesIdentity(Only->Buffer->getBuffer(), Only->FileName);
+  return chainedPreambleIdentity(Ids);
+}
+
+uint64_t chainedPreambleIdentity(llvm::ArrayRef<uint64_t> Ids) {
+  if (Ids.size() == 1)
+    return Ids.front();
+  std::vector<uint64_t> Sorted(Ids.begin(), Ids.end());
+  llvm::sort(Sorted);
+  return llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(Sorted.data()), Sorted.size() * sizeof(uint64_t)));
 }
 
 } // namespace cuda_lint

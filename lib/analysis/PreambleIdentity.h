@@ -24,6 +24,7 @@
 #ifndef CUDA_LINT_ANALYSIS_PREAMBLEIDENTITY_H
 #define CUDA_LINT_ANALYSIS_PREAMBLEIDENTITY_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <optional>
@@ -50,10 +51,15 @@ uint64_t preambleBytesIdentity(llvm::StringRef Bytes, llvm::StringRef FileName =
 /// registrations; a look-up tries the most recent first. Thread-safe.
 void registerPreambleBytes(llvm::StringRef Bytes, llvm::StringRef FileName = "");
 
-/// The identity of the one precompiled preamble or PCH that the unit of
-/// \p Ctx was read on by clang's ASTReader (\p PP is the unit's
-/// preprocessor); std::nullopt when it was read on none, on more than one AST
-/// file (modules), or not by an ASTReader.
+/// The identity of a chain of PCH files (a preamble chained on another):
+/// the identities of its files, \p Ids, in any order. For one file, its own
+/// identity.
+uint64_t chainedPreambleIdentity(llvm::ArrayRef<uint64_t> Ids);
+
+/// The identity of the precompiled preamble or PCH, or the chain of them
+/// (chainedPreambleIdentity), that the unit of \p Ctx was read on by clang's
+/// ASTReader (\p PP is the unit's preprocessor); std::nullopt when it was
+/// read on none, on a module, or not by an ASTReader.
 std::optional<uint64_t> preambleIdentity(clang::ASTContext &Ctx, clang::Preprocessor *PP);
 
 } // namespace cuda_lint

@@ -451,11 +451,14 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     /// \p DeviceBodies: the side may skip device bodies
     /// (AnalysisSide::SkipsDeviceBodies; not with CUDA_LINT_NO_BODY_SKIPPING or
     /// CUDA_LINT_NO_DEVICE_BODY_SKIPPING); \p Outcome says what it did.
+    /// \p Leading: what the side is to record of its leading includes
+    /// (Preamble.h).
     Action(ClangTidyASTConsumerFactory *Factory, ClangTidyContext &Context,
            NvccTolerance *Asm, std::vector<InputDigest> &Inputs, bool DeviceBodies,
-           SystemBodySkippingConsumer::DeviceBodyOutcome &Outcome)
+           SystemBodySkippingConsumer::DeviceBodyOutcome &Outcome,
+           const LeadingIncludes &Leading)
         : Factory(Factory), Context(Context), Asm(Asm), Inputs(Inputs),
-          DeviceBodies(DeviceBodies), Outcome(Outcome) {}
+          DeviceBodies(DeviceBodies), Outcome(Outcome), Leading(Leading) {}
 
     /// Every file whose content the side read, with its hash (the result
     /// cache's record), except the in-memory compatibility headers.
@@ -478,6 +481,9 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       // What the checks append to the predefines (installCudaAttributeCompat
       // redefines __cluster_dims__ and __launch_bounds__ after the forced
       // includes), kept for ExecuteAction.
+      if (!Leading.RecordTo.empty())
+        CI.getPreprocessor().addPPCallbacks(
+            recordLeadingIncludes(CI.getPreprocessor(), Leading));
       std::string Before = CI.getPreprocessor().getPredefines();
       auto Checks = makeSideTidyConsumer(*Factory, Context, CI, InFile);
       llvm::StringRef After = CI.getPreprocessor().getPredefines();
@@ -534,6 +540,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     std::vector<InputDigest> &Inputs;
     bool DeviceBodies;
     SystemBodySkippingConsumer::DeviceBodyOutcome &Outcome;
+    const LeadingIncludes &Leading;
     std::string AddedPredefines;
   };
   class ActionFactory : public tooling::FrontendActionFactory {
@@ -551,7 +558,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
           PreambleOnFirstSide(PreambleOnFirstSide), PreambleUse(PreambleUse) {}
     std::unique_ptr<FrontendAction> create() override {
       return std::make_unique<Action>(&ConsumerFactory, Context, Asm, Inputs, DeviceBodies,
-                                      Outcome);
+                                      Outcome, Leading);
     }
     bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                        FileManager *Files,
@@ -564,14 +571,18 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       // The shared preamble (Preamble.h). Not with --system-headers: the
       // checks would not see the preprocessor events of its headers.
       // (The unit's options: .cuda-lint.yaml can ask for system headers too.)
-      if (!PreambleDir.empty())
+      // "used; leading includes used": the side's leading includes too.
+      if (!PreambleDir.empty()) {
         PreambleUse =
             Context.getOptionsForFile(File).SystemHeaders.value_or(false)
                 ? PreambleOutcome{PreambleOutcome::Cold, "--system-headers"}.str()
                 : applySharedPreamble(*Invocation, Files->getVirtualFileSystemPtr(),
                                       PreambleDir, PCHContainerOps, Inputs,
-                                      PreambleOnFirstSide)
+                                      PreambleOnFirstSide, &Leading)
                       .str();
+        if (!Leading.Outcome.empty())
+          PreambleUse += "; leading includes " + Leading.Outcome;
+      }
       return FrontendActionFactory::runInvocation(Invocation, Files, PCHContainerOps,
                                                   DiagConsumer);
     }
@@ -587,6 +598,7 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     const std::string &PreambleDir;
     bool PreambleOnFirstSide;
     std::string &PreambleUse;
+    LeadingIncludes Leading;
   };
   ActionFactory Factory(Context, BaseFS, Nvcc ? &Tolerance : nullptr, Inputs, File,
                         SkipsDeviceBodies, Filter.DeviceBodies, PreambleDir,

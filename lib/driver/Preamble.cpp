@@ -7,6 +7,7 @@
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
@@ -21,6 +22,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
+#include <ctime>
 #include <sys/time.h>
 
 using namespace clang;
@@ -53,7 +55,23 @@ std::string preambleDirectory(llvm::StringRef CacheDir) {
 namespace {
 
 /// Bump when the manifest or what goes into the key changes.
-constexpr llvm::StringLiteral PreambleFormat = "cuda-lint preamble 3";
+constexpr llvm::StringLiteral PreambleFormat = "cuda-lint preamble 4";
+
+/// The record of a unit's leading includes (LeadingIncludes).
+constexpr llvm::StringLiteral LeadingFormat = "cuda-lint leading includes 1";
+
+/// What leading includes must cost (thread CPU) before a preamble of them is
+/// built: 100 ms, some ten loads of the PCH chained on the shared one, whose
+/// size (10-40 MB on cuda-samples) is the price. The environment's
+/// CUDA_LINT_LEADING_PREAMBLE_MIN_MS replaces it (the tests use 0).
+uint64_t leadingWorthNs() {
+  if (const char *V = std::getenv("CUDA_LINT_LEADING_PREAMBLE_MIN_MS")) {
+    unsigned Ms;
+    if (!llvm::StringRef(V).getAsInteger(10, Ms))
+      return uint64_t(Ms) * 1000000u;
+  }
+  return 100000000u;
+}
 
 /// The include clang's driver adds to every CUDA side.
 constexpr llvm::StringLiteral RuntimeWrapper = "__clang_cuda_runtime_wrapper.h";
@@ -99,6 +117,17 @@ struct Manifest {
   /// (preambleDeclaresConstantMemory): cuda-constant-size need not load the
   /// preamble's declarations.
   bool ConstantFree = false;
+  /// A preamble of leading includes (LeadingIncludes): the shared
+  /// preamble's PCH file it is chained on, how many bytes of the main file it
+  /// stands for, and their hash.
+  std::string SharedPch;
+  uint64_t Bounds = 0;
+  std::string BoundsHash;
+  /// The files in the project's search directories and the main file's
+  /// directory named like one of Names: the headers found there, and the
+  /// ones a header of another directory would be shadowed by. Compared
+  /// instead of those directories' times, which an editor's save changes.
+  std::vector<std::string> ProjectFiles;
 };
 
 json::Value manifestToJSON(const Manifest &M) {
@@ -122,7 +151,11 @@ json::Value manifestToJSON(const Manifest &M) {
                       {"dirs", std::move(Dirs)},
                       {"names", std::move(Names)},
                       {"identity", M.Identity},
-                      {"constantFree", M.ConstantFree}};
+                      {"constantFree", M.ConstantFree},
+                      {"sharedPch", M.SharedPch},
+                      {"bounds", static_cast<int64_t>(M.Bounds)},
+                      {"boundsHash", M.BoundsHash},
+                      {"projectFiles", json::Array(M.ProjectFiles)}};
 }
 
 std::optional<Manifest> readManifest(llvm::StringRef File) {
@@ -156,6 +189,12 @@ std::optional<Manifest> readManifest(llvm::StringRef File) {
       M.Names.push_back(N.getAsString().value_or("").str());
   M.Identity = O->getString("identity").value_or("").str();
   M.ConstantFree = O->getBoolean("constantFree").value_or(false);
+  M.SharedPch = O->getString("sharedPch").value_or("").str();
+  M.Bounds = static_cast<uint64_t>(O->getInteger("bounds").value_or(0));
+  M.BoundsHash = O->getString("boundsHash").value_or("").str();
+  if (const json::Array *Files = O->getArray("projectFiles"))
+    for (const json::Value &F : *Files)
+      M.ProjectFiles.push_back(F.getAsString().value_or("").str());
   M.PchSize = static_cast<uint64_t>(O->getInteger("pchSize").value_or(0));
   M.PchMTimeNs = O->getInteger("pchMtime").value_or(0);
   if (const json::Array *Dirs = O->getArray("dirs"))
@@ -259,13 +298,48 @@ private:
   llvm::StringSet<> &Names;
 };
 
+/// Refuses a preamble of leading includes that reaches a header of the
+/// project (a user file other than the main file) or expands `__managed__`
+/// (which ends the host side's skipping of device bodies).
+class SystemOnlyGuard : public PPCallbacks {
+public:
+  SystemOnlyGuard(const SourceManager &SM, const IdentifierInfo *Managed, std::string &Refusal)
+      : SM(SM), Managed(Managed), Refusal(Refusal) {}
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind,
+                   FileID) override {
+    if (Reason != EnterFile || Kind != SrcMgr::C_User || !Refusal.empty())
+      return;
+    FileID F = SM.getFileID(Loc);
+    OptionalFileEntryRef E = SM.getFileEntryRefForID(F);
+    if (E && F != SM.getMainFileID())
+      Refusal = "the leading includes reach a project header: " + E->getName().str();
+  }
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
+                    const MacroArgs *) override {
+    if (Name.getIdentifierInfo() == Managed && Refusal.empty())
+      Refusal = "the leading includes declare a __managed__ variable";
+  }
+
+private:
+  const SourceManager &SM;
+  const IdentifierInfo *Managed;
+  std::string &Refusal;
+};
+
 /// clang's PCH generation, recording what the manifest needs.
 class RecordingPCHAction : public GeneratePCHAction {
 public:
-  RecordingPCHAction(Manifest &M) : M(M) {}
+  /// \p LeadingOf: the main file of a preamble of leading includes, whose
+  /// own bytes are in the key and not an input; empty for the shared one.
+  RecordingPCHAction(Manifest &M, std::string LeadingOf = "")
+      : M(M), LeadingOf(std::move(LeadingOf)) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<NameRecorder>(Names));
+    Preprocessor &PP = CI.getPreprocessor();
+    PP.addPPCallbacks(std::make_unique<NameRecorder>(Names));
+    if (!LeadingOf.empty())
+      PP.addPPCallbacks(std::make_unique<SystemOnlyGuard>(
+          CI.getSourceManager(), PP.getIdentifierInfo("__managed__"), Refusal));
     return GeneratePCHAction::BeginSourceFileAction(CI);
   }
 
@@ -283,6 +357,8 @@ public:
     // The compatibility headers are part of cuda-lint, in the key.
     forEachLoadedInput(getCompilerInstance().getSourceManager(),
                        [&](llvm::StringRef P, llvm::StringRef, llvm::StringRef Data) {
+                         if (!LeadingOf.empty() && P == LeadingOf)
+                           return;
                          fs::file_status St;
                          if (fs::status(P, St)) {
                            Unstatable = P.str();
@@ -304,9 +380,11 @@ public:
   }
 
   std::string Unstatable; ///< a file read that cannot be checked later
+  std::string Refusal;    ///< why a preamble of leading includes cannot be used
 
 private:
   Manifest &M;
+  std::string LeadingOf;
   llvm::StringSet<> Names;
 };
 
@@ -362,10 +440,10 @@ std::string preambleKeyMaterial(const CompilerInvocation &KeyCI, llvm::vfs::File
   return Material;
 }
 
-/// A project directory of \p CI that holds a file one of \p M's names could
-/// find instead of the preamble's header, as "dir/name"; empty if none.
-std::string shadowingFile(const CompilerInvocation &CI, const Manifest &M,
-                          llvm::vfs::FileSystem &FS) {
+/// The project's own search directories of \p CI (-I, -iquote), as real
+/// paths, in search order, without those clang drops as system ones.
+std::vector<std::string> projectDirectories(const CompilerInvocation &CI,
+                                            llvm::vfs::FileSystem &FS) {
   const HeaderSearchOptions &HS = CI.getHeaderSearchOpts();
   // clang drops a project directory that is also a system one, under any
   // path: it compares directory entries, so `-I/usr/local/cuda/include`
@@ -397,14 +475,36 @@ std::string shadowingFile(const CompilerInvocation &CI, const Manifest &M,
     if (!llvm::is_contained(Dirs, D))
       Dirs.push_back(std::move(D));
   }
+  return Dirs;
+}
+
+/// The files named like one of \p Names (what a preamble's headers included
+/// or tested with __has_include) in the directories \p Dirs, as "dir/name",
+/// in the order of \p Dirs and \p Names.
+std::vector<std::string> filesNamed(llvm::ArrayRef<std::string> Dirs,
+                                    llvm::ArrayRef<std::string> Names, llvm::vfs::FileSystem &FS,
+                                    bool FirstOnly = false) {
+  std::vector<std::string> Found;
   for (const std::string &D : Dirs)
-    for (const std::string &N : M.Names) {
+    for (const std::string &N : Names) {
       llvm::SmallString<256> P(D);
       path::append(P, N);
-      if (FS.exists(P))
-        return std::string(P);
+      if (FS.exists(P)) {
+        Found.push_back(std::string(P));
+        if (FirstOnly)
+          return Found;
+      }
     }
-  return "";
+  return Found;
+}
+
+/// A project directory of \p CI that holds a file one of \p M's names could
+/// find instead of the preamble's header, as "dir/name"; empty if none.
+std::string shadowingFile(const CompilerInvocation &CI, const Manifest &M,
+                          llvm::vfs::FileSystem &FS) {
+  std::vector<std::string> Found =
+      filesNamed(projectDirectories(CI, FS), M.Names, FS, /*FirstOnly=*/true);
+  return Found.empty() ? "" : Found.front();
 }
 
 /// A file in the main file's directory or the working directory (where clang
@@ -432,9 +532,15 @@ std::string shadowingRuntimeWrapper(const CompilerInvocation &CI, llvm::vfs::Fil
 /// Builds the preamble of \p BuildCI into \p Dir as `<Key>-XXXXXXXX.pch`
 /// and returns its manifest (unusable, with the reason, when the headers do
 /// not build cleanly).
+///
+/// \p LeadingOf: the real path of the main file of a preamble of its leading
+/// includes, empty for the shared preamble; \p ProjectDirs: the directories
+/// whose times are not watched (the manifest's ProjectFiles stand for them).
 Manifest buildPreamble(std::shared_ptr<CompilerInvocation> BuildCI, llvm::StringRef Dir,
                        llvm::StringRef Key, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
-                       std::shared_ptr<PCHContainerOperations> PCHOps) {
+                       std::shared_ptr<PCHContainerOperations> PCHOps,
+                       llvm::StringRef LeadingOf = "",
+                       llvm::ArrayRef<std::string> ProjectDirs = {}) {
   Manifest M;
   llvm::SmallString<256> Out;
   path::append(Out, Dir, Key + "-%%%%%%%%.pch");
@@ -445,18 +551,23 @@ Manifest buildPreamble(std::shared_ptr<CompilerInvocation> BuildCI, llvm::String
   CountingConsumer Diags;
   Clang.createDiagnostics(&Diags, /*ShouldOwnClient=*/false);
   Clang.createFileManager();
-  RecordingPCHAction Action(M);
+  RecordingPCHAction Action(M, LeadingOf.str());
   bool OK = Clang.ExecuteAction(Action);
   // The directories a header created later could appear in first: the
   // system search directories, and those of the files read.
   llvm::StringSet<> Dirs;
   for (const HeaderSearchOptions::Entry &E : BuildCI->getHeaderSearchOpts().UserEntries) {
+    if (isProjectSearchGroup(E.Group))
+      continue;
     llvm::SmallString<256> D(E.Path);
     FS->makeAbsolute(D);
     Dirs.insert(D);
   }
   for (const ManifestInput &I : M.Inputs)
-    Dirs.insert(path::parent_path(I.Path));
+    if (!llvm::is_contained(ProjectDirs, path::parent_path(I.Path)))
+      Dirs.insert(path::parent_path(I.Path));
+  if (!LeadingOf.empty())
+    M.ProjectFiles = filesNamed(ProjectDirs, M.Names, *FS);
   for (const auto &D : Dirs)
     M.Dirs.push_back({D.getKey().str(), directoryMTime(D.getKey())});
   llvm::sort(M.Dirs);
@@ -465,6 +576,11 @@ Manifest buildPreamble(std::shared_ptr<CompilerInvocation> BuildCI, llvm::String
     fs::remove(Out);
     M.Why = Diags.First.empty() ? std::string("the preamble's headers did not build")
                                 : "the preamble's headers warn: " + Diags.First;
+    return M;
+  }
+  if (!Action.Refusal.empty()) {
+    fs::remove(Out);
+    M.Why = Action.Refusal;
     return M;
   }
   if (!Action.Unstatable.empty()) {
@@ -486,13 +602,336 @@ Manifest buildPreamble(std::shared_ptr<CompilerInvocation> BuildCI, llvm::String
   return M;
 }
 
+/// Thread CPU time, in nanoseconds.
+uint64_t threadCpuNs() {
+  timespec T;
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T))
+    return 0;
+  return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
+}
+
+/// A unit's record of its leading includes (`<key>.lead`), written by the
+/// side that parsed them (LeadingIncludeRecorder).
+struct LeadingRecord {
+  uint64_t LinesEnd = 0; ///< where the leading #include lines end (leadingIncludeLines)
+  std::string Hash;      ///< contentHash of the main file's bytes up to LinesEnd
+  uint64_t Bounds = 0;   ///< where the lines that include only system headers end
+  uint64_t CostNs = 0;   ///< the thread CPU time those lines took to parse
+  std::string Why;       ///< why the lines after Bounds do not qualify
+};
+
+std::optional<LeadingRecord> readLeadingRecord(llvm::StringRef File) {
+  auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return std::nullopt;
+  auto V = parseBoundedJson((*Buf)->getBuffer());
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    return std::nullopt;
+  }
+  const json::Object *O = V->getAsObject();
+  if (!O || O->getString("format") != LeadingFormat)
+    return std::nullopt;
+  LeadingRecord R;
+  R.LinesEnd = static_cast<uint64_t>(O->getInteger("linesEnd").value_or(0));
+  R.Hash = O->getString("hash").value_or("").str();
+  R.Bounds = static_cast<uint64_t>(O->getInteger("bounds").value_or(0));
+  R.CostNs = static_cast<uint64_t>(O->getInteger("costNs").value_or(0));
+  R.Why = O->getString("why").value_or("").str();
+  if (R.Bounds > R.LinesEnd)
+    return std::nullopt;
+  return R;
+}
+
+/// Follows the side's preprocessor through the main file's leading #include
+/// lines (recordLeadingIncludes).
+class LeadingIncludeRecorder : public PPCallbacks {
+public:
+  LeadingIncludeRecorder(Preprocessor &PP, const LeadingIncludes &L)
+      : SM(PP.getSourceManager()), Managed(PP.getIdentifierInfo("__managed__")),
+        Lines(L.Lines), RecordTo(L.RecordTo) {}
+
+  void InclusionDirective(SourceLocation HashLoc, const Token &, llvm::StringRef, bool,
+                          CharSourceRange, OptionalFileEntryRef File, llvm::StringRef,
+                          llvm::StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind Kind) override {
+    if (Finished() || !HashLoc.isFileID() || SM.getFileID(HashLoc) != SM.getMainFileID())
+      return;
+    // The previous line's header was read (or skipped, already included).
+    if (Current >= 0)
+      done();
+    if (Next >= Lines.size() || Lines[Next].Hash != SM.getFileOffset(HashLoc))
+      return stop("an #include after the leading lines");
+    Current = static_cast<int>(Next++);
+    if (Current == 0)
+      StartNs = threadCpuNs();
+    if (!File)
+      return stop("the header of line %0 was not found");
+    if (Kind == SrcMgr::C_User)
+      return stop("line %0 includes a project header");
+  }
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind,
+                   FileID) override {
+    if (Finished() || Current < 0)
+      return;
+    FileID F = SM.getFileID(Loc);
+    if (Reason == EnterFile && Kind == SrcMgr::C_User && F != SM.getMainFileID()) {
+      if (OptionalFileEntryRef E = SM.getFileEntryRefForID(F))
+        stop("a header of line %0 includes the project header " + E->getName().str());
+    } else if (Reason == ExitFile && F == SM.getMainFileID()) {
+      done();
+    }
+  }
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
+                    const MacroArgs *) override {
+    if (Name.getIdentifierInfo() == Managed && Current >= 0 && !Finished())
+      stop("a header of line %0 expands __managed__");
+  }
+  void EndOfMainFile() override {
+    if (Lines.empty())
+      return;
+    if (Current >= 0 && !Finished())
+      done();
+    llvm::StringRef Text = SM.getBufferData(SM.getMainFileID());
+    uint64_t LinesEnd = Lines.back().End;
+    if (LinesEnd > Text.size())
+      return;
+    std::string Out;
+    llvm::raw_string_ostream(Out) << json::Value(json::Object{
+        {"format", LeadingFormat},
+        {"linesEnd", static_cast<int64_t>(LinesEnd)},
+        {"hash", contentHash(Text.take_front(LinesEnd))},
+        {"bounds", static_cast<int64_t>(Usable ? Lines[Usable - 1].End : 0)},
+        {"costNs", static_cast<int64_t>(CostNs)},
+        {"why", Why}});
+    writeAtomically(RecordTo, Out);
+  }
+
+private:
+  /// Whether nothing more is to be learnt: a line did not qualify, or the
+  /// last one did.
+  bool Finished() const { return !Why.empty() || Usable == Lines.size(); }
+  /// Line Current is done: its header and what it included are system ones.
+  void done() {
+    Usable = Current + 1;
+    CostNs = threadCpuNs() - StartNs;
+  }
+  /// The lines from Current on do not qualify; %0 in \p Reason is Current's
+  /// line number.
+  void stop(std::string Reason) {
+    unsigned Line = 0;
+    if (Current >= 0)
+      Line = 1 + SM.getBufferData(SM.getMainFileID())
+                     .take_front(Lines[Current].Hash)
+                     .count('\n');
+    size_t At = Reason.find("%0");
+    if (At != std::string::npos)
+      Reason.replace(At, 2, std::to_string(Line));
+    Why = std::move(Reason);
+  }
+
+  const SourceManager &SM;
+  const IdentifierInfo *Managed;
+  std::vector<LeadingIncludes::Line> Lines;
+  std::string RecordTo;
+  size_t Next = 0;
+  int Current = -1;
+  size_t Usable = 0;
+  std::string Why;
+  uint64_t StartNs = 0, CostNs = 0;
+};
+
+/// The preamble of \p CI's leading includes (LeadingIncludes), on top of
+/// the shared preamble \p Shared (whose key material is \p SharedKey) that
+/// \p CI already loads: uses it, builds it, or asks the side to record its
+/// lines. On Used or Built, \p CI reads it as the main file's precompiled
+/// preamble and \p Inputs gets its files.
+PreambleOutcome applyLeadingPreamble(CompilerInvocation &CI,
+                                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                                     llvm::StringRef PreambleDir,
+                                     std::shared_ptr<PCHContainerOperations> PCHOps,
+                                     std::vector<InputDigest> &Inputs, llvm::StringRef SharedKey,
+                                     const Manifest &Shared, LeadingIncludes &Leading) {
+  auto Cold = [](std::string Why) { return PreambleOutcome{PreambleOutcome::Cold, std::move(Why)}; };
+  const FrontendOptions &FE = CI.getFrontendOpts();
+  llvm::SmallString<256> Main(FE.Inputs.front().getFile());
+  FS->makeAbsolute(Main);
+  auto Text = FS->getBufferForFile(Main, /*FileSize=*/-1, /*RequiresNullTerminator=*/true);
+  if (!Text)
+    return Cold("cannot read the main file");
+  llvm::StringRef Bytes = (*Text)->getBuffer();
+  std::vector<LeadingIncludes::Line> Lines = leadingIncludeLines(Bytes, CI.getLangOpts());
+  if (Lines.empty())
+    return Cold("no leading #include lines");
+  // The unit: the shared key, the main file, where its includes are searched.
+  std::string KeyMaterial;
+  llvm::raw_string_ostream OS(KeyMaterial);
+  OS << SharedKey << "leading includes of " << Main << "\n";
+  for (const HeaderSearchOptions::Entry &E : CI.getHeaderSearchOpts().UserEntries)
+    OS << "search " << unsigned(E.Group) << " " << E.Path << "\n";
+  if (auto Cwd = FS->getCurrentWorkingDirectory())
+    OS << "cwd " << *Cwd << "\n";
+  std::string Key = contentHash(KeyMaterial);
+  llvm::SmallString<256> Base(PreambleDir);
+  path::append(Base, Key);
+  std::string RecordPath = (Base + ".lead").str();
+  // The record of the lines as they are now (their bytes unchanged), or a
+  // new one.
+  std::optional<LeadingRecord> R = readLeadingRecord(RecordPath);
+  if (!R || R->LinesEnd != Lines.back().End ||
+      R->Hash != contentHash(Bytes.take_front(R->LinesEnd)) ||
+      (R->Bounds && !llvm::any_of(Lines, [&](const LeadingIncludes::Line &L) {
+        return L.End == R->Bounds;
+      }))) {
+    Leading.RecordTo = RecordPath;
+    Leading.Lines = std::move(Lines);
+    return Cold("leading includes recorded for the next analysis");
+  }
+  if (R->Bounds == 0)
+    return Cold(R->Why);
+  if (R->CostNs < leadingWorthNs())
+    return Cold("leading includes parse in " + std::to_string(R->CostNs / 1000000) +
+                " ms: cheaper than a preamble");
+  std::string ManifestPath = (Base + ".json").str();
+  std::string BoundsHash = R->Hash;
+  llvm::SmallString<256> Real;
+  if (FS->getRealPath(Main, Real))
+    Real = Main;
+  // The project's directories and the main file's (`#include "..."` looks
+  // there first), watched by the files named like the preamble's headers.
+  std::vector<std::string> ProjectDirs = projectDirectories(CI, *FS);
+  std::string MainDir = path::parent_path(Real).str();
+  if (!llvm::is_contained(ProjectDirs, MainDir))
+    ProjectDirs.insert(ProjectDirs.begin(), MainDir);
+  auto Current = [&](const std::optional<Manifest> &M) {
+    return M && M->SharedPch == Shared.Pch && M->Bounds == R->Bounds &&
+           M->BoundsHash == BoundsHash && inputsUnchanged(*M, PreambleDir) &&
+           filesNamed(ProjectDirs, M->Names, *FS) == M->ProjectFiles;
+  };
+  PreambleOutcome::Kind Result = PreambleOutcome::Used;
+  std::optional<Manifest> M = readManifest(ManifestPath);
+  if (!Current(M)) {
+    llvm::LockFileManager Lock(Base);
+    llvm::Expected<bool> Owned = Lock.tryLock();
+    if (!Owned)
+      return Cold("cannot lock " + Base.str().str() + ": " + llvm::toString(Owned.takeError()));
+    if (!*Owned) {
+      // Another side of the same unit and flags (another run) is building it.
+      if (Lock.waitForUnlockFor(LockWait) == llvm::WaitForUnlockResult::Timeout)
+        return Cold("timed out waiting for another build of the preamble");
+      M = readManifest(ManifestPath);
+      if (!Current(M))
+        return Cold("another build of the preamble did not finish");
+    } else {
+      M = readManifest(ManifestPath);
+      if (!Current(M)) {
+        auto BuildCI = std::make_shared<CompilerInvocation>(CI);
+        FrontendOptions &BFE = BuildCI->getFrontendOpts();
+        BFE.ProgramAction = frontend::GeneratePCH;
+        BFE.SkipFunctionBodies = systemBodySkipping();
+        PreprocessorOptions &BPP = BuildCI->getPreprocessorOpts();
+        BPP.GeneratePreamble = true;
+        BPP.PrecompiledPreambleBytes = {0, false};
+        BPP.RetainRemappedFileBuffers = false;
+        BPP.addRemappedFile(FE.Inputs.front().getFile(),
+                            llvm::MemoryBuffer::getMemBufferCopy(Bytes.take_front(R->Bounds),
+                                                                 Main)
+                                .release());
+        M = buildPreamble(BuildCI, PreambleDir, Key, FS, PCHOps, Real, ProjectDirs);
+        M->SharedPch = Shared.Pch;
+        M->Bounds = R->Bounds;
+        M->BoundsHash = BoundsHash;
+        if (!M->Pch.empty()) {
+          // One identity for the chain (PreambleIdentity.h).
+          uint64_t Ids[2] = {0, 0};
+          llvm::StringRef(Shared.Identity).getAsInteger(16, Ids[0]);
+          llvm::StringRef(M->Identity).getAsInteger(16, Ids[1]);
+          M->Identity = llvm::utohexstr(chainedPreambleIdentity(Ids), false, 16);
+        }
+        std::string Text;
+        llvm::raw_string_ostream(Text) << manifestToJSON(*M);
+        writeAtomically((Base + ".key").str(), KeyMaterial);
+        if (!writeAtomically(ManifestPath, Text))
+          return Cold("cannot write " + ManifestPath);
+        Result = PreambleOutcome::Built;
+      }
+    }
+  }
+  if (M->Pch.empty())
+    return Cold(M->Why);
+  llvm::SmallString<256> Pch(PreambleDir);
+  path::append(Pch, M->Pch);
+  for (const ManifestInput &I : M->Inputs)
+    Inputs.push_back({I.Path, I.Hash});
+  uint64_t Identity;
+  if (M->ConstantFree && !llvm::StringRef(M->Identity).getAsInteger(16, Identity))
+    recordConstantFreePreamble(Identity);
+  ::utimes(ManifestPath.c_str(), nullptr);
+  PreprocessorOptions &UsePP = CI.getPreprocessorOpts();
+  UsePP.ImplicitPCHInclude = std::string(Pch);
+  UsePP.PrecompiledPreambleBytes = {static_cast<unsigned>(R->Bounds), true};
+  // Checked here (the manifest's inputs); clang would compare the main
+  // file with the preamble's copy of its first bytes.
+  UsePP.DisablePCHOrModuleValidation = DisableValidationForModuleKind::PCH;
+  return {Result, ""};
+}
+
 } // namespace
+
+std::vector<LeadingIncludes::Line> leadingIncludeLines(llvm::StringRef Text,
+                                                       const LangOptions &LO) {
+  std::vector<LeadingIncludes::Line> Out;
+  Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+  auto Offset = [&](const Token &T) {
+    return static_cast<unsigned>(L.getBufferLocation() - Text.begin()) - T.getLength();
+  };
+  Token T;
+  L.LexFromRawLexer(T);
+  while (T.is(tok::hash) && T.isAtStartOfLine()) {
+    unsigned Hash = Offset(T);
+    L.LexFromRawLexer(T);
+    if (!T.is(tok::raw_identifier) || T.getRawIdentifier() != "include" || T.isAtStartOfLine())
+      break;
+    L.LexFromRawLexer(T);
+    if (T.isAtStartOfLine())
+      break;
+    if (T.is(tok::less)) {
+      while (!T.is(tok::greater) && !T.is(tok::eof) && !T.isAtStartOfLine())
+        L.LexFromRawLexer(T);
+      if (!T.is(tok::greater) || T.isAtStartOfLine())
+        break;
+    } else if (!T.is(tok::string_literal)) {
+      break;
+    }
+    size_t NameEnd = Offset(T) + T.getLength();
+    size_t NewLine = Text.find('\n', NameEnd);
+    if (NewLine == llvm::StringRef::npos)
+      break;
+    // Only a `//` comment may follow on the line: a `/*` comment could run
+    // past it, and a backslash would continue it.
+    llvm::StringRef Rest = Text.slice(NameEnd, NewLine).trim();
+    if (Text.slice(Hash, NameEnd).contains('\\') ||
+        (!Rest.empty() && (!Rest.starts_with("//") || Rest.ends_with("\\"))))
+      break;
+    Out.push_back({Hash, static_cast<unsigned>(NewLine + 1)});
+    L.LexFromRawLexer(T);
+    if (!T.is(tok::eof) && Offset(T) < NewLine + 1)
+      break;
+  }
+  return Out;
+}
+
+std::unique_ptr<PPCallbacks> recordLeadingIncludes(Preprocessor &PP, const LeadingIncludes &L) {
+  return std::make_unique<LeadingIncludeRecorder>(PP, L);
+}
 
 PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
                                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                                     llvm::StringRef PreambleDir,
                                     std::shared_ptr<PCHContainerOperations> PCHOps,
-                                    std::vector<InputDigest> &Inputs, bool OnFirstSide) {
+                                    std::vector<InputDigest> &Inputs, bool OnFirstSide,
+                                    LeadingIncludes *Leading) {
   auto Cold = [](std::string Why) { return PreambleOutcome{PreambleOutcome::Cold, std::move(Why)}; };
   if (!CI.getLangOpts().CUDA)
     return Cold("not a CUDA side");
@@ -529,6 +968,7 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
 
   PreambleOutcome::Kind Result = PreambleOutcome::Used;
   llvm::SmallString<256> Pch;
+  Manifest Shared;
   // A manifest is current while its inputs are unchanged and clang has not
   // refused its PCH (a damaged file): a refused one is rebuilt once.
   std::string Refused;
@@ -604,6 +1044,7 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
         recordConstantFreePreamble(Identity);
       // Recently used, for prunePreambles.
       ::utimes(ManifestPath.c_str(), nullptr);
+      Shared = std::move(*M);
       break;
     }
     if (Attempt == 1)
@@ -615,6 +1056,10 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
   PreprocessorOptions &UsePP = CI.getPreprocessorOpts();
   UsePP.ImplicitPCHInclude = std::string(Pch);
   UsePP.Includes.erase(UsePP.Includes.begin(), UsePP.Includes.begin() + Prefix.size());
+  if (Leading && !std::getenv("CUDA_LINT_NO_LEADING_PREAMBLE"))
+    Leading->Outcome =
+        applyLeadingPreamble(CI, FS, PreambleDir, PCHOps, Inputs, KeyMaterial, Shared, *Leading)
+            .str();
   return {Result, ""};
 }
 
@@ -633,9 +1078,10 @@ unsigned prunePreambles(llvm::StringRef PreambleDir, uint64_t MaxBytes) {
     llvm::StringRef P = It->path();
     if (P.ends_with(".key") || P.ends_with(".lock"))
       continue; // a key goes with its manifest; a lock is LockFileManager's
-    if (P.ends_with(".seen")) {
-      // A first side's mark: kept for a month, so that a second side of a
-      // later run (a pre-commit hook's one file) builds the preamble.
+    if (P.ends_with(".seen") || P.ends_with(".lead")) {
+      // A first side's mark, or a unit's record of its leading includes:
+      // kept for a month, so that a second side of a later run (a pre-commit
+      // hook's one file) builds the preamble.
       fs::file_status St;
       if (!fs::status(P, St) && St.getLastModificationTime() <
                                     std::chrono::system_clock::now() - std::chrono::hours(24 * 30))

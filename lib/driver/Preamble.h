@@ -41,6 +41,8 @@
 
 #include "driver/LintRunner.h"
 #include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Serialization/PCHContainerOperations.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <memory>
@@ -63,6 +65,53 @@ struct PreambleOutcome {
   std::string str() const;
 };
 
+/// A unit's leading `#include` lines, for a preamble of its own on top of
+/// the shared one (applySharedPreamble). The shared preamble holds only what
+/// every side gets; a cuda-samples or Thrust unit spends most of the rest of
+/// its parse in the system headers it includes first (`<cooperative_groups.h>`,
+/// `<thrust/sort.h>`, the C++ library). Those lines are compiled once into a
+/// PCH chained on the shared one, read as clang's precompiled preamble of the
+/// main file (`PreprocessorOptions::PrecompiledPreambleBytes`, as clangd
+/// does), so the side skips their bytes.
+///
+/// Exactness: only a leading run of `#include` lines (comments and blank
+/// lines between them) whose files, and every file they include, are system
+/// headers, with no `__managed__` in them: nothing there is the project's,
+/// so the checks' traversal scope, their preprocessor events (read in project
+/// files only) and the findings are those of the shared preamble, whose
+/// headers are system headers too. A unit's first analysis records which of
+/// its lines qualify and what they cost (recordLeadingIncludes); a later one
+/// builds the preamble when they cost more than a PCH load, and any warning
+/// or error while building it makes it unusable, as for the shared one.
+struct LeadingIncludes {
+  /// One `#include` line: the byte offset of its `#` in the main file, and
+  /// of the first byte after its line.
+  struct Line {
+    unsigned Hash = 0, End = 0;
+  };
+  /// Where the side writes its record (`<key>.lead`); empty: nothing to record.
+  std::string RecordTo;
+  /// The main file's leading `#include` lines (leadingIncludeLines).
+  std::vector<Line> Lines;
+  /// "used", "built", "cold: <why>", or "" when not tried.
+  std::string Outcome;
+};
+
+/// The leading `#include` lines of \p Text (a main file), read with a raw
+/// lexer: only `#include <...>` and `#include "..."` lines, each ending its
+/// line (a `//` comment after it allowed), with comments and blank lines
+/// between them. Stops at the first other token or directive.
+std::vector<LeadingIncludes::Line> leadingIncludeLines(llvm::StringRef Text,
+                                                       const clang::LangOptions &LO);
+
+/// Preprocessor callbacks (for \p PP, the side's) that record, at the end of
+/// the main file, how many of \p L's lines include only system headers (and
+/// every header they include), and the thread CPU time they took, into
+/// \p L.RecordTo, for the next analysis of the unit. Written through a temporary file renamed into
+/// place; a failure to write is ignored (the next run records again).
+std::unique_ptr<clang::PPCallbacks> recordLeadingIncludes(clang::Preprocessor &PP,
+                                                          const LeadingIncludes &L);
+
 /// The directory preambles live in under a cache directory: `<dir>/pch`.
 std::string preambleDirectory(llvm::StringRef CacheDir);
 
@@ -81,16 +130,23 @@ std::string preambleDirectory(llvm::StringRef CacheDir);
 /// `<key>.seen` mark of an earlier side) only leaves the mark and parses
 /// cold: a flag set no other side shares (every unit with its own -D) costs
 /// no PCH. The second side builds it.
+///
+/// With \p Leading, a side that uses the shared preamble also tries the
+/// preamble of its leading includes (LeadingIncludes): \p Leading->Outcome
+/// says what happened, and \p Leading->RecordTo is set when the side is to
+/// record them (recordLeadingIncludes). CUDA_LINT_NO_LEADING_PREAMBLE=1 in the
+/// environment turns that off.
 PreambleOutcome applySharedPreamble(clang::CompilerInvocation &CI,
                                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                                     llvm::StringRef PreambleDir,
                                     std::shared_ptr<clang::PCHContainerOperations> PCHOps,
-                                    std::vector<InputDigest> &Inputs, bool OnFirstSide = true);
+                                    std::vector<InputDigest> &Inputs, bool OnFirstSide = true,
+                                    LeadingIncludes *Leading = nullptr);
 
 /// Prunes \p PreambleDir: removes the files no manifest names any longer (a
 /// PCH a rebuild superseded, the temporary files of an interrupted build)
-/// once they are an hour old (a first side's `.seen` mark once it is 30 days
-/// old), and, while the current PCH files hold more
+/// once they are an hour old (a first side's `.seen` mark and a unit's
+/// `.lead` record once they are 30 days old), and, while the current PCH files hold more
 /// than \p MaxBytes, the least recently used preambles (manifest, key and
 /// PCH) until they hold at most 80% of it, sparing those used in the last
 /// hour (another run may be loading them). Returns how many files it removed.

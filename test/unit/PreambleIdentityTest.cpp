@@ -107,4 +107,16 @@ TEST(PreambleIdentityTest, KeepsTheSixteenMostRecent) {
     EXPECT_EQ(preambleBytesIdentity(Buffers[I]), Built[I]) << I;
 }
 
+TEST(PreambleIdentityTest, ChainOfOneIsTheFileItself) {
+  EXPECT_EQ(chainedPreambleIdentity({0x1234u}), 0x1234u);
+}
+
+TEST(PreambleIdentityTest, ChainDependsOnEveryFileNotOnTheirOrder) {
+  uint64_t AB = chainedPreambleIdentity({1, 2});
+  EXPECT_EQ(AB, chainedPreambleIdentity({2, 1}));
+  EXPECT_NE(AB, chainedPreambleIdentity({1, 3}));
+  EXPECT_NE(AB, chainedPreambleIdentity({1}));
+  EXPECT_NE(AB, chainedPreambleIdentity({1, 2, 3}));
+}
+
 } // namespace

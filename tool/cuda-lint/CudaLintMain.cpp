@@ -1310,6 +1310,7 @@ int main(int argc, const char **argv) {
   bool Progress = !Quiet && sys::Process::StandardErrIsDisplayed();
   std::mutex ProgressMutex;
   unsigned PreambleUsed = 0, PreambleBuilt = 0, PreambleCold = 0; // under ProgressMutex
+  unsigned LeadingUsed = 0, LeadingBuilt = 0;                      // under ProgressMutex
   auto Start = std::chrono::steady_clock::now();
   CrashRecoveryContext::Enable();
 
@@ -1441,8 +1442,11 @@ int main(int argc, const char **argv) {
         Cache->store(Key, R);
       if (!Cached && !R.Preamble.empty()) {
         std::lock_guard<std::mutex> PL(ProgressMutex);
-        llvm::StringRef P = R.Preamble;
+        // "<shared>" or "<shared>; leading includes <outcome>" (Preamble.h).
+        auto [P, Leading] = llvm::StringRef(R.Preamble).split("; leading includes ");
         ++(P == "used" ? PreambleUsed : P == "built" ? PreambleBuilt : PreambleCold);
+        LeadingUsed += Leading == "used";
+        LeadingBuilt += Leading == "built";
         if (Verbose)
           errs() << "cuda-lint: " << J.File << " [" << S.Sides[SJ.Side].Name
                  << "]: preamble " << R.Preamble << "\n";
@@ -1526,6 +1530,10 @@ int main(int argc, const char **argv) {
       if (Pruned)
         errs() << ", " << Pruned << " old files removed";
       errs() << "\n";
+      if (LeadingUsed || LeadingBuilt)
+        errs() << "cuda-lint: preambles of leading includes: " << LeadingUsed
+               << (LeadingUsed == 1 ? " side" : " sides") << " used one, " << LeadingBuilt
+               << " built one\n";
     }
   }
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
