@@ -15,11 +15,13 @@ times come from the operating system's accounting of each finished process
 (os.wait4), wall time from a monotonic clock. This is a benchmark, not a test.
 """
 import argparse
+import atexit
 import concurrent.futures
 import json
 import os
 import platform
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -172,6 +174,8 @@ def main():
     if flags:
         lint_args += ["--"] + flags
     scratch = tempfile.mkdtemp(prefix="cuda-lint-bench-")
+    # Its preambles take a gigabyte on cuda-samples: removed at exit.
+    atexit.register(shutil.rmtree, scratch, True)
     sides, skipped = side_commands(args.cuda_lint, lint_args, scratch)
     # Cold runs: the result cache would turn every run after the first into a
     # re-run of unchanged files.

@@ -754,6 +754,10 @@ PreambleOutcome applyLeadingPreamble(CompilerInvocation &CI,
                                      std::vector<InputDigest> &Inputs, llvm::StringRef SharedKey,
                                      const Manifest &Shared, LeadingIncludes &Leading) {
   auto Cold = [](std::string Why) { return PreambleOutcome{PreambleOutcome::Cold, std::move(Why)}; };
+  // A forced include of the unit's own comes before the main file's lines:
+  // the preamble would hold it, and the side would read it again.
+  if (!CI.getPreprocessorOpts().Includes.empty())
+    return Cold("the command has -include files of its own");
   const FrontendOptions &FE = CI.getFrontendOpts();
   llvm::SmallString<256> Main(FE.Inputs.front().getFile());
   FS->makeAbsolute(Main);
