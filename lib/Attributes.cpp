@@ -234,6 +234,8 @@ constexpr llvm::StringLiteral CompatPredefines =
 
 void linkCudaAttributes() {}
 
+llvm::StringRef cudaAttributeCompatPredefines() { return CompatPredefines; }
+
 void installCudaAttributeCompat(Preprocessor &PP) {
   if (!PP.getLangOpts().CUDA)
     return;

@@ -66,6 +66,10 @@ bool isTileKernel(const clang::FunctionDecl *FD);
 /// the main file is parsed (ClangTidyCheck::registerPPCallbacks). Idempotent.
 void installCudaAttributeCompat(clang::Preprocessor &PP);
 
+/// The text installCudaAttributeCompat appends to the predefines (a
+/// preamble of a unit's own lines is built with it, as the side parses them).
+llvm::StringRef cudaAttributeCompatPredefines();
+
 /// `__launch_bounds__(maxThreadsPerBlock, minBlocksPerMultiprocessor,
 /// maxBlocksPerCluster)` of a kernel (CUDA C++ Programming Guide, "Launch
 /// Bounds"), from any of its declarations; each value nullopt when absent or

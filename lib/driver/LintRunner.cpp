@@ -1,6 +1,7 @@
 #include "driver/LintRunner.h"
 #include "driver/LintOverlay.h"
 #include "driver/Fixes.h"
+#include "Attributes.h"
 #include "RuleCatalog.h"
 #include "driver/CompatHeader.h"
 #include "driver/Config.h"
@@ -421,6 +422,9 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
   // A file system of its own: ClangTool moves its working directory to the
   // command's directory, and the process-wide real file system would move the
   // working directory of every thread (and of relative paths in the output).
+  // Files that are not what is on disk (LintOverlay.h): no preamble of the
+  // unit's own lines is built from them or used with them.
+  const bool Rewritten = static_cast<bool>(Overlay);
   auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::makeIntrusiveRefCnt<NoFifoFileSystem>(llvm::vfs::createPhysicalFileSystem()));
   // cuda-lint's compatibility header (CompatHeader.h) lives only here.
@@ -506,6 +510,8 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
         CI.getFrontendOpts().SkipFunctionBodies = true;
       }
       if (Skipping) {
+        if (Device && Leading.DeviceBodiesSkipped)
+          Skipping->deviceBodiesSkippedInPreamble(CI.getASTContext());
         if (Device)
           CI.getPreprocessor().addPPCallbacks(
               Skipping->watchManagedVariables(CI.getPreprocessor()));
@@ -551,11 +557,12 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
                   const std::string &File, bool DeviceBodies,
                   SystemBodySkippingConsumer::DeviceBodyOutcome &Outcome,
                   const std::string &PreambleDir, bool PreambleOnFirstSide,
-                  std::string &PreambleUse)
+                  std::string &PreambleUse, bool Rewritten)
         : Context(Context), ConsumerFactory(Context, std::move(FS)), Asm(Asm),
           Inputs(Inputs), File(File), DeviceBodies(DeviceBodies),
           Outcome(Outcome), PreambleDir(PreambleDir),
-          PreambleOnFirstSide(PreambleOnFirstSide), PreambleUse(PreambleUse) {}
+          PreambleOnFirstSide(PreambleOnFirstSide), PreambleUse(PreambleUse),
+          Rewritten(Rewritten) {}
     std::unique_ptr<FrontendAction> create() override {
       return std::make_unique<Action>(&ConsumerFactory, Context, Asm, Inputs, DeviceBodies,
                                       Outcome, Leading);
@@ -573,12 +580,20 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
       // (The unit's options: .cuda-lint.yaml can ask for system headers too.)
       // "used; leading includes used": the side's leading includes too.
       if (!PreambleDir.empty()) {
+        // A preamble of the unit's leading lines is parsed as this side
+        // parses them (Preamble.h); not on the files the nvcc tolerance
+        // rewrote, which are not what is on disk.
+        Leading.SkipsDeviceBodies = DeviceBodies && deviceBodySkipping();
+        Leading.CheckPredefines.clear();
+        if (llvm::any_of(allRules(),
+                         [&](const RuleInfo &R) { return Context.isCheckEnabled(R.Id); }))
+          Leading.CheckPredefines = cudaAttributeCompatPredefines().str();
         PreambleUse =
             Context.getOptionsForFile(File).SystemHeaders.value_or(false)
                 ? PreambleOutcome{PreambleOutcome::Cold, "--system-headers"}.str()
                 : applySharedPreamble(*Invocation, Files->getVirtualFileSystemPtr(),
                                       PreambleDir, PCHContainerOps, Inputs,
-                                      PreambleOnFirstSide, &Leading)
+                                      PreambleOnFirstSide, Rewritten ? nullptr : &Leading)
                       .str();
         if (!Leading.Outcome.empty())
           PreambleUse += "; leading includes " + Leading.Outcome;
@@ -598,11 +613,12 @@ std::vector<ClangTidyError> runChecksOnSide(ClangTidyContext &Context,
     const std::string &PreambleDir;
     bool PreambleOnFirstSide;
     std::string &PreambleUse;
+    bool Rewritten; ///< the side reads files the nvcc tolerance rewrote
     LeadingIncludes Leading;
   };
   ActionFactory Factory(Context, BaseFS, Nvcc ? &Tolerance : nullptr, Inputs, File,
                         SkipsDeviceBodies, Filter.DeviceBodies, PreambleDir,
-                        PreambleOnFirstSide, PreambleUse);
+                        PreambleOnFirstSide, PreambleUse, Rewritten);
   Tool.run(&Factory);
   StoppedAtFatalError = Filter.SawFatal;
   ManagedAfterSkipping = Filter.DeviceBodies.ManagedAfterSkipped;

@@ -128,6 +128,8 @@ struct Manifest {
   /// ones a header of another directory would be shadowed by. Compared
   /// instead of those directories' times, which an editor's save changes.
   std::vector<std::string> ProjectFiles;
+  /// The build skipped device bodies in the headers (a host side's).
+  bool DeviceBodiesSkipped = false;
 };
 
 json::Value manifestToJSON(const Manifest &M) {
@@ -155,7 +157,8 @@ json::Value manifestToJSON(const Manifest &M) {
                       {"sharedPch", M.SharedPch},
                       {"bounds", static_cast<int64_t>(M.Bounds)},
                       {"boundsHash", M.BoundsHash},
-                      {"projectFiles", json::Array(M.ProjectFiles)}};
+                      {"projectFiles", json::Array(M.ProjectFiles)},
+                      {"deviceBodiesSkipped", M.DeviceBodiesSkipped}};
 }
 
 std::optional<Manifest> readManifest(llvm::StringRef File) {
@@ -192,6 +195,7 @@ std::optional<Manifest> readManifest(llvm::StringRef File) {
   M.SharedPch = O->getString("sharedPch").value_or("").str();
   M.Bounds = static_cast<uint64_t>(O->getInteger("bounds").value_or(0));
   M.BoundsHash = O->getString("boundsHash").value_or("").str();
+  M.DeviceBodiesSkipped = O->getBoolean("deviceBodiesSkipped").value_or(false);
   if (const json::Array *Files = O->getArray("projectFiles"))
     for (const json::Value &F : *Files)
       M.ProjectFiles.push_back(F.getAsString().value_or("").str());
@@ -299,30 +303,49 @@ private:
 };
 
 /// Refuses a preamble of leading includes that reaches a header of the
-/// project (a user file other than the main file) or expands `__managed__`
-/// (which ends the host side's skipping of device bodies).
+/// project (a user file other than the main file, or a line marker that
+/// makes the rest of a header one), expands `__managed__` (which ends the
+/// host side's skipping of device bodies), or defines or undefines the two
+/// macros the checks define after the forced includes (the side defines them
+/// again after the preamble: installCudaAttributeCompat).
 class SystemOnlyGuard : public PPCallbacks {
 public:
-  SystemOnlyGuard(const SourceManager &SM, const IdentifierInfo *Managed, std::string &Refusal)
-      : SM(SM), Managed(Managed), Refusal(Refusal) {}
+  SystemOnlyGuard(Preprocessor &PP, std::string &Refusal)
+      : SM(PP.getSourceManager()), Managed(PP.getIdentifierInfo("__managed__")),
+        LaunchBounds(PP.getIdentifierInfo("__launch_bounds__")),
+        ClusterDims(PP.getIdentifierInfo("__cluster_dims__")), Refusal(Refusal) {}
   void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind,
                    FileID) override {
-    if (Reason != EnterFile || Kind != SrcMgr::C_User || !Refusal.empty())
+    if ((Reason != EnterFile && Reason != RenameFile) || Kind != SrcMgr::C_User ||
+        !Refusal.empty())
       return;
     FileID F = SM.getFileID(Loc);
     OptionalFileEntryRef E = SM.getFileEntryRefForID(F);
     if (E && F != SM.getMainFileID())
-      Refusal = "the leading includes reach a project header: " + E->getName().str();
+      Refusal = "the leading includes reach project code: " + E->getName().str();
   }
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
                     const MacroArgs *) override {
     if (Name.getIdentifierInfo() == Managed && Refusal.empty())
       Refusal = "the leading includes declare a __managed__ variable";
   }
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    changed(Name, MD ? MD->getLocation() : SourceLocation());
+  }
+  void MacroUndefined(const Token &Name, const MacroDefinition &, const MacroDirective *) override {
+    changed(Name, Name.getLocation());
+  }
 
 private:
+  void changed(const Token &Name, SourceLocation Loc) {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if ((II == LaunchBounds || II == ClusterDims) && Refusal.empty() &&
+        !SM.isWrittenInBuiltinFile(Loc))
+      Refusal = "the leading includes define or undefine " + II->getName().str();
+  }
+
   const SourceManager &SM;
-  const IdentifierInfo *Managed;
+  const IdentifierInfo *Managed, *LaunchBounds, *ClusterDims;
   std::string &Refusal;
 };
 
@@ -331,16 +354,27 @@ class RecordingPCHAction : public GeneratePCHAction {
 public:
   /// \p LeadingOf: the main file of a preamble of leading includes, whose
   /// own bytes are in the key and not an input; empty for the shared one.
-  RecordingPCHAction(Manifest &M, std::string LeadingOf = "")
-      : M(M), LeadingOf(std::move(LeadingOf)) {}
+  /// \p Leading: how the side parses (its device bodies, its predefines).
+  RecordingPCHAction(Manifest &M, std::string LeadingOf = "",
+                     const LeadingIncludes *Leading = nullptr)
+      : M(M), LeadingOf(std::move(LeadingOf)), Leading(Leading) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     Preprocessor &PP = CI.getPreprocessor();
     PP.addPPCallbacks(std::make_unique<NameRecorder>(Names));
     if (!LeadingOf.empty())
-      PP.addPPCallbacks(std::make_unique<SystemOnlyGuard>(
-          CI.getSourceManager(), PP.getIdentifierInfo("__managed__"), Refusal));
+      PP.addPPCallbacks(std::make_unique<SystemOnlyGuard>(PP, Refusal));
     return GeneratePCHAction::BeginSourceFileAction(CI);
+  }
+
+  /// The checks' predefines, after what the shared preamble left of them,
+  /// as the side has them before its lines (LintRunner's Action).
+  void ExecuteAction() override {
+    Preprocessor &PP = getCompilerInstance().getPreprocessor();
+    if (Leading && !Leading->CheckPredefines.empty() &&
+        !llvm::StringRef(PP.getPredefines()).ends_with(Leading->CheckPredefines))
+      PP.setPredefines(PP.getPredefines() + Leading->CheckPredefines);
+    GeneratePCHAction::ExecuteAction();
   }
 
   /// The PCH holds the headers as a side would have parsed them: the bodies
@@ -350,7 +384,10 @@ public:
     auto Inner = GeneratePCHAction::CreateASTConsumer(CI, InFile);
     if (!Inner || !CI.getFrontendOpts().SkipFunctionBodies)
       return Inner;
-    return std::make_unique<SystemBodySkippingConsumer>(std::move(Inner), CI.getSourceManager());
+    // A host side's device bodies too, where the side skips them.
+    return std::make_unique<SystemBodySkippingConsumer>(
+        std::move(Inner), CI.getSourceManager(), Leading && Leading->SkipsDeviceBodies,
+        /*SystemBodies=*/true, &Bodies);
   }
 
   void EndSourceFileAction() override {
@@ -376,6 +413,7 @@ public:
     CompilerInstance &CI = getCompilerInstance();
     M.ConstantFree = CI.getLangOpts().CUDAIsDevice && CI.hasASTContext() &&
                      !preambleDeclaresConstantMemory(CI.getASTContext());
+    M.DeviceBodiesSkipped = Bodies.Skipped;
     GeneratePCHAction::EndSourceFileAction();
   }
 
@@ -385,6 +423,8 @@ public:
 private:
   Manifest &M;
   std::string LeadingOf;
+  const LeadingIncludes *Leading;
+  SystemBodySkippingConsumer::DeviceBodyOutcome Bodies;
   llvm::StringSet<> Names;
 };
 
@@ -540,7 +580,8 @@ Manifest buildPreamble(std::shared_ptr<CompilerInvocation> BuildCI, llvm::String
                        llvm::StringRef Key, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                        std::shared_ptr<PCHContainerOperations> PCHOps,
                        llvm::StringRef LeadingOf = "",
-                       llvm::ArrayRef<std::string> ProjectDirs = {}) {
+                       llvm::ArrayRef<std::string> ProjectDirs = {},
+                       const LeadingIncludes *Leading = nullptr) {
   Manifest M;
   llvm::SmallString<256> Out;
   path::append(Out, Dir, Key + "-%%%%%%%%.pch");
@@ -551,7 +592,7 @@ Manifest buildPreamble(std::shared_ptr<CompilerInvocation> BuildCI, llvm::String
   CountingConsumer Diags;
   Clang.createDiagnostics(&Diags, /*ShouldOwnClient=*/false);
   Clang.createFileManager();
-  RecordingPCHAction Action(M, LeadingOf.str());
+  RecordingPCHAction Action(M, LeadingOf.str(), Leading);
   bool OK = Clang.ExecuteAction(Action);
   // The directories a header created later could appear in first: the
   // system search directories, and those of the files read.
@@ -676,12 +717,20 @@ public:
     if (Finished() || Current < 0)
       return;
     FileID F = SM.getFileID(Loc);
-    if (Reason == EnterFile && Kind == SrcMgr::C_User && F != SM.getMainFileID()) {
+    if ((Reason == EnterFile || Reason == RenameFile) && Kind == SrcMgr::C_User &&
+        F != SM.getMainFileID()) {
       if (OptionalFileEntryRef E = SM.getFileEntryRefForID(F))
-        stop("a header of line %0 includes the project header " + E->getName().str());
+        stop("a header of line %0 reaches project code in " + E->getName().str());
     } else if (Reason == ExitFile && F == SM.getMainFileID()) {
       done();
     }
+  }
+  /// A line's header was included before: nothing to read.
+  void FileSkipped(const FileEntryRef &, const Token &FilenameTok,
+                   SrcMgr::CharacteristicKind) override {
+    if (!Finished() && Current >= 0 && FilenameTok.getLocation().isFileID() &&
+        SM.getFileID(FilenameTok.getLocation()) == SM.getMainFileID())
+      done();
   }
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
                     const MacroArgs *) override {
@@ -761,10 +810,16 @@ PreambleOutcome applyLeadingPreamble(CompilerInvocation &CI,
   const FrontendOptions &FE = CI.getFrontendOpts();
   llvm::SmallString<256> Main(FE.Inputs.front().getFile());
   FS->makeAbsolute(Main);
-  auto Text = FS->getBufferForFile(Main, /*FileSize=*/-1, /*RequiresNullTerminator=*/true);
-  if (!Text)
+  auto Read = FS->getBufferForFile(Main, /*FileSize=*/-1, /*RequiresNullTerminator=*/true);
+  if (!Read)
     return Cold("cannot read the main file");
-  llvm::StringRef Bytes = (*Text)->getBuffer();
+  // A copy (not a mapping of the file), which the side then parses: the
+  // bytes the preamble stands for are the ones checked here, even if the
+  // file is saved again meanwhile.
+  std::unique_ptr<llvm::MemoryBuffer> Text =
+      llvm::MemoryBuffer::getMemBufferCopy((*Read)->getBuffer(), Main);
+  Read->reset();
+  llvm::StringRef Bytes = Text->getBuffer();
   std::vector<LeadingIncludes::Line> Lines = leadingIncludeLines(Bytes, CI.getLangOpts());
   if (Lines.empty())
     return Cold("no leading #include lines");
@@ -774,6 +829,8 @@ PreambleOutcome applyLeadingPreamble(CompilerInvocation &CI,
   OS << SharedKey << "leading includes of " << Main << "\n";
   for (const HeaderSearchOptions::Entry &E : CI.getHeaderSearchOpts().UserEntries)
     OS << "search " << unsigned(E.Group) << " " << E.Path << "\n";
+  OS << "device bodies skipped: " << Leading.SkipsDeviceBodies << "\n"
+     << "check predefines: " << contentHash(Leading.CheckPredefines) << "\n";
   if (auto Cwd = FS->getCurrentWorkingDirectory())
     OS << "cwd " << *Cwd << "\n";
   std::string Key = contentHash(KeyMaterial);
@@ -805,9 +862,13 @@ PreambleOutcome applyLeadingPreamble(CompilerInvocation &CI,
   // The project's directories and the main file's (`#include "..."` looks
   // there first), watched by the files named like the preamble's headers.
   std::vector<std::string> ProjectDirs = projectDirectories(CI, *FS);
-  std::string MainDir = path::parent_path(Real).str();
-  if (!llvm::is_contained(ProjectDirs, MainDir))
-    ProjectDirs.insert(ProjectDirs.begin(), MainDir);
+  // (clang looks in the directory of the name it opened the file by.)
+  for (llvm::StringRef P : {llvm::StringRef(Real), llvm::StringRef(Main)}) {
+    llvm::SmallString<256> Dir(path::parent_path(P));
+    path::remove_dots(Dir, /*remove_dot_dot=*/false);
+    if (!llvm::is_contained(ProjectDirs, Dir.str()))
+      ProjectDirs.insert(ProjectDirs.begin(), Dir.str().str());
+  }
   auto Current = [&](const std::optional<Manifest> &M) {
     return M && M->SharedPch == Shared.Pch && M->Bounds == R->Bounds &&
            M->BoundsHash == BoundsHash && inputsUnchanged(*M, PreambleDir) &&
@@ -842,7 +903,7 @@ PreambleOutcome applyLeadingPreamble(CompilerInvocation &CI,
                             llvm::MemoryBuffer::getMemBufferCopy(Bytes.take_front(R->Bounds),
                                                                  Main)
                                 .release());
-        M = buildPreamble(BuildCI, PreambleDir, Key, FS, PCHOps, Real, ProjectDirs);
+        M = buildPreamble(BuildCI, PreambleDir, Key, FS, PCHOps, Real, ProjectDirs, &Leading);
         M->SharedPch = Shared.Pch;
         M->Bounds = R->Bounds;
         M->BoundsHash = BoundsHash;
@@ -853,10 +914,10 @@ PreambleOutcome applyLeadingPreamble(CompilerInvocation &CI,
           llvm::StringRef(M->Identity).getAsInteger(16, Ids[1]);
           M->Identity = llvm::utohexstr(chainedPreambleIdentity(Ids), false, 16);
         }
-        std::string Text;
-        llvm::raw_string_ostream(Text) << manifestToJSON(*M);
+        std::string Json;
+        llvm::raw_string_ostream(Json) << manifestToJSON(*M);
         writeAtomically((Base + ".key").str(), KeyMaterial);
-        if (!writeAtomically(ManifestPath, Text))
+        if (!writeAtomically(ManifestPath, Json))
           return Cold("cannot write " + ManifestPath);
         Result = PreambleOutcome::Built;
       }
@@ -878,6 +939,9 @@ PreambleOutcome applyLeadingPreamble(CompilerInvocation &CI,
   // Checked here (the manifest's inputs); clang would compare the main
   // file with the preamble's copy of its first bytes.
   UsePP.DisablePCHOrModuleValidation = DisableValidationForModuleKind::PCH;
+  UsePP.RetainRemappedFileBuffers = false;
+  UsePP.addRemappedFile(FE.Inputs.front().getFile(), Text.release());
+  Leading.DeviceBodiesSkipped = M->DeviceBodiesSkipped;
   return {Result, ""};
 }
 
@@ -913,15 +977,22 @@ std::vector<LeadingIncludes::Line> leadingIncludeLines(llvm::StringRef Text,
     if (NewLine == llvm::StringRef::npos)
       break;
     // Only a `//` comment may follow on the line: a `/*` comment could run
-    // past it, and a backslash would continue it.
-    llvm::StringRef Rest = Text.slice(NameEnd, NewLine).trim();
-    if (Text.slice(Hash, NameEnd).contains('\\') ||
-        (!Rest.empty() && (!Rest.starts_with("//") || Rest.ends_with("\\"))))
+    // past it, and a backslash (or the trigraph `??/`) would continue it. A
+    // lone carriage return ends a line for clang, not for this scan.
+    llvm::StringRef Rest = Text.slice(NameEnd, NewLine);
+    if (Rest.ends_with("\r"))
+      Rest = Rest.drop_back();
+    if (Text.slice(Hash, NameEnd).contains('\\') || Rest.contains('\r') ||
+        Rest.contains("??/"))
       break;
-    Out.push_back({Hash, static_cast<unsigned>(NewLine + 1)});
+    Rest = Rest.trim();
+    if (!Rest.empty() && (!Rest.starts_with("//") || Rest.ends_with("\\")))
+      break;
+    // Nothing else may start on the line.
     L.LexFromRawLexer(T);
     if (!T.is(tok::eof) && Offset(T) < NewLine + 1)
       break;
+    Out.push_back({Hash, static_cast<unsigned>(NewLine + 1)});
   }
   return Out;
 }

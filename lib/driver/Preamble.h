@@ -89,6 +89,15 @@ struct LeadingIncludes {
   struct Line {
     unsigned Hash = 0, End = 0;
   };
+  /// Set by the caller: the side skips device bodies on the host
+  /// (SystemBodySkippingConsumer's DeviceBodies), and the text the checks
+  /// append to its predefines (installCudaAttributeCompat; empty if none).
+  /// A preamble is built the same way, and the key names both.
+  bool SkipsDeviceBodies = false;
+  std::string CheckPredefines;
+  /// Set when a preamble is used: its headers had device bodies skipped
+  /// (the side's consumer is told: SystemBodySkippingConsumer).
+  bool DeviceBodiesSkipped = false;
   /// Where the side writes its record (`<key>.lead`); empty: nothing to record.
   std::string RecordTo;
   /// The main file's leading `#include` lines (leadingIncludeLines).

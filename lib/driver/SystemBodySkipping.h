@@ -62,6 +62,15 @@ public:
     return SystemBodies && Bodies.canSkip(*FD);
   }
 
+  /// Device bodies were skipped in the headers of a preamble the side reads
+  /// (Preamble.h, LeadingIncludes): as if this consumer had skipped them.
+  void deviceBodiesSkippedInPreamble(clang::ASTContext &Ctx) {
+    recordDeviceBodySkipped(Ctx);
+    if (State->Outcome)
+      State->Outcome->Skipped = true;
+    State->Skipped = true;
+  }
+
   /// Preprocessor callbacks that stop the skipping of device bodies at the
   /// first expansion of `__managed__`; to be added to the side's
   /// preprocessor when DeviceBodies is set.

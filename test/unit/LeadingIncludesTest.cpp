@@ -56,6 +56,17 @@ TEST(LeadingIncludesTest, StopsAtALineThatDoesNotEndWithTheName) {
   EXPECT_EQ(lines("#include <a.h\n#include <b.h>\n"), Lines{});
 }
 
+TEST(LeadingIncludesTest, LineEndsAsClangSeesThem) {
+  // CRLF is one line end; a lone CR is one too (a pragma after it is not
+  // part of the include line).
+  EXPECT_EQ(lines("#include <a.h>\r\n#include <b.h>\r\nint x;\r\n"),
+            (Lines{"#include <a.h>\r\n", "#include <b.h>\r\n"}));
+  EXPECT_EQ(lines("#include <a.h> // x\r#pragma diag_suppress 177\n"), Lines{});
+  EXPECT_EQ(lines("#include <a.h>\r#include <b.h>\n"), Lines{});
+  // With trigraphs, `??/` at the end of a comment continues it.
+  EXPECT_EQ(lines("#include <a.h> // x ??/\nint y;\n"), Lines{});
+}
+
 TEST(LeadingIncludesTest, ALastLineWithoutANewlineIsNotTaken) {
   EXPECT_EQ(lines("#include <a.h>\n#include <b.h>"), (Lines{"#include <a.h>\n"}));
   EXPECT_EQ(lines(""), Lines{});
