@@ -161,7 +161,9 @@ json::Value manifestToJSON(const Manifest &M) {
                       {"deviceBodiesSkipped", M.DeviceBodiesSkipped}};
 }
 
-std::optional<Manifest> readManifest(llvm::StringRef File) {
+/// The JSON object in \p File when its "format" is \p Format; std::nullopt
+/// when the file is missing, damaged or of another format.
+std::optional<json::Object> readFormatFile(llvm::StringRef File, llvm::StringRef Format) {
   auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
                                          /*RequiresNullTerminator=*/false);
   if (!Buf)
@@ -171,8 +173,15 @@ std::optional<Manifest> readManifest(llvm::StringRef File) {
     llvm::consumeError(V.takeError());
     return std::nullopt;
   }
-  const json::Object *O = V->getAsObject();
-  if (!O || O->getString("format") != PreambleFormat)
+  json::Object *O = V->getAsObject();
+  if (!O || O->getString("format") != Format)
+    return std::nullopt;
+  return std::move(*O);
+}
+
+std::optional<Manifest> readManifest(llvm::StringRef File) {
+  std::optional<json::Object> O = readFormatFile(File, PreambleFormat);
+  if (!O)
     return std::nullopt;
   Manifest M;
   M.Pch = O->getString("pch").value_or("").str();
@@ -662,17 +671,8 @@ struct LeadingRecord {
 };
 
 std::optional<LeadingRecord> readLeadingRecord(llvm::StringRef File) {
-  auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
-  if (!Buf)
-    return std::nullopt;
-  auto V = parseBoundedJson((*Buf)->getBuffer());
-  if (!V) {
-    llvm::consumeError(V.takeError());
-    return std::nullopt;
-  }
-  const json::Object *O = V->getAsObject();
-  if (!O || O->getString("format") != LeadingFormat)
+  std::optional<json::Object> O = readFormatFile(File, LeadingFormat);
+  if (!O)
     return std::nullopt;
   LeadingRecord R;
   R.LinesEnd = static_cast<uint64_t>(O->getInteger("linesEnd").value_or(0));
