@@ -652,6 +652,31 @@ Manifest buildPreamble(std::shared_ptr<CompilerInvocation> BuildCI, llvm::String
   return M;
 }
 
+/// Writes \p M as the manifest \p ManifestPath, with the key material
+/// beside it (`<key>.key`, for a user wondering why two units do not share
+/// one). False when the manifest could not be written.
+bool saveManifest(const Manifest &M, llvm::StringRef ManifestPath, llvm::StringRef Base,
+                  llvm::StringRef KeyMaterial) {
+  std::string Json;
+  llvm::raw_string_ostream(Json) << manifestToJSON(M);
+  writeAtomically((Base + ".key").str(), KeyMaterial);
+  return writeAtomically(ManifestPath, Json);
+}
+
+/// What a side takes from the manifest \p M of the preamble it loads: the
+/// files the preamble read (into \p Inputs, as a cold parse records them),
+/// what cuda-constant-size may skip, and a use (the manifest's time, for
+/// prunePreambles).
+void adoptManifest(const Manifest &M, const std::string &ManifestPath,
+                   std::vector<InputDigest> &Inputs) {
+  for (const ManifestInput &I : M.Inputs)
+    Inputs.push_back({I.Path, I.Hash});
+  uint64_t Identity;
+  if (M.ConstantFree && !llvm::StringRef(M.Identity).getAsInteger(16, Identity))
+    recordConstantFreePreamble(Identity);
+  ::utimes(ManifestPath.c_str(), nullptr);
+}
+
 /// Thread CPU time, in nanoseconds.
 uint64_t threadCpuNs() {
   timespec T;
@@ -914,10 +939,7 @@ PreambleOutcome applyLeadingPreamble(CompilerInvocation &CI,
           llvm::StringRef(M->Identity).getAsInteger(16, Ids[1]);
           M->Identity = llvm::utohexstr(chainedPreambleIdentity(Ids), false, 16);
         }
-        std::string Json;
-        llvm::raw_string_ostream(Json) << manifestToJSON(*M);
-        writeAtomically((Base + ".key").str(), KeyMaterial);
-        if (!writeAtomically(ManifestPath, Json))
+        if (!saveManifest(*M, ManifestPath, Base, KeyMaterial))
           return Cold("cannot write " + ManifestPath);
         Result = PreambleOutcome::Built;
       }
@@ -927,12 +949,7 @@ PreambleOutcome applyLeadingPreamble(CompilerInvocation &CI,
     return Cold(M->Why);
   llvm::SmallString<256> Pch(PreambleDir);
   path::append(Pch, M->Pch);
-  for (const ManifestInput &I : M->Inputs)
-    Inputs.push_back({I.Path, I.Hash});
-  uint64_t Identity;
-  if (M->ConstantFree && !llvm::StringRef(M->Identity).getAsInteger(16, Identity))
-    recordConstantFreePreamble(Identity);
-  ::utimes(ManifestPath.c_str(), nullptr);
+  adoptManifest(*M, ManifestPath, Inputs);
   PreprocessorOptions &UsePP = CI.getPreprocessorOpts();
   UsePP.ImplicitPCHInclude = std::string(Pch);
   UsePP.PrecompiledPreambleBytes = {static_cast<unsigned>(R->Bounds), true};
@@ -1078,10 +1095,7 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
         if (!Current(M)) {
           M = buildPreamble(std::make_shared<CompilerInvocation>(*KeyCI), PreambleDir, Key, FS,
                             PCHOps);
-          std::string Text;
-          llvm::raw_string_ostream(Text) << manifestToJSON(*M);
-          writeAtomically((Base + ".key").str(), KeyMaterial);
-          if (!writeAtomically(ManifestPath, Text))
+          if (!saveManifest(*M, ManifestPath, Base, KeyMaterial))
             return Cold("cannot write " + ManifestPath);
           Result = PreambleOutcome::Built;
         }
@@ -1112,13 +1126,7 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
                                        CI.getCodeGenOpts(), CI.getTargetOpts(), PP,
                                        CI.getHeaderSearchOpts(), "",
                                        /*RequireStrictOptionMatches=*/false)) {
-      for (const ManifestInput &I : M->Inputs)
-        Inputs.push_back({I.Path, I.Hash});
-      uint64_t Identity;
-      if (M->ConstantFree && !llvm::StringRef(M->Identity).getAsInteger(16, Identity))
-        recordConstantFreePreamble(Identity);
-      // Recently used, for prunePreambles.
-      ::utimes(ManifestPath.c_str(), nullptr);
+      adoptManifest(*M, ManifestPath, Inputs);
       Shared = std::move(*M);
       break;
     }
