@@ -311,50 +311,74 @@ private:
   llvm::StringSet<> &Names;
 };
 
-/// Refuses a preamble of leading includes that reaches a header of the
-/// project (a user file other than the main file, or a line marker that
-/// makes the rest of a header one), expands `__managed__` (which ends the
-/// host side's skipping of device bodies), or defines or undefines the two
-/// macros the checks define after the forced includes (the side defines them
-/// again after the preamble: installCudaAttributeCompat).
-class SystemOnlyGuard : public PPCallbacks {
+/// What keeps the headers of a unit's leading lines out of a preamble
+/// (LeadingIncludes): reaching project code (entering a user file, or a line
+/// marker that makes the rest of a header user code), expanding
+/// `__managed__` (which ends the host side's skipping of device bodies), and
+/// defining or undefining the two macros the checks define after the forced
+/// includes (the side defines them again after a preamble:
+/// installCudaAttributeCompat). The side's LeadingIncludeRecorder and the PCH
+/// build's LeadingBuildGuard both apply these rules; disqualify() gets what
+/// was found, as a phrase after "a header of ...".
+class LeadingLinesRules : public PPCallbacks {
 public:
-  SystemOnlyGuard(Preprocessor &PP, std::string &Refusal)
+  explicit LeadingLinesRules(Preprocessor &PP)
       : SM(PP.getSourceManager()), Managed(PP.getIdentifierInfo("__managed__")),
         LaunchBounds(PP.getIdentifierInfo("__launch_bounds__")),
-        ClusterDims(PP.getIdentifierInfo("__cluster_dims__")), Refusal(Refusal) {}
+        ClusterDims(PP.getIdentifierInfo("__cluster_dims__")) {}
+
   void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind,
                    FileID) override {
-    if ((Reason != EnterFile && Reason != RenameFile) || Kind != SrcMgr::C_User ||
-        !Refusal.empty())
+    if (!watching() || (Reason != EnterFile && Reason != RenameFile) || Kind != SrcMgr::C_User)
       return;
     FileID F = SM.getFileID(Loc);
-    OptionalFileEntryRef E = SM.getFileEntryRefForID(F);
-    if (E && F != SM.getMainFileID())
-      Refusal = "the leading includes reach project code: " + E->getName().str();
+    if (F == SM.getMainFileID())
+      return;
+    if (OptionalFileEntryRef E = SM.getFileEntryRefForID(F))
+      disqualify("reaches project code in " + E->getName().str());
   }
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
                     const MacroArgs *) override {
-    if (Name.getIdentifierInfo() == Managed && Refusal.empty())
-      Refusal = "the leading includes declare a __managed__ variable";
+    if (Name.getIdentifierInfo() == Managed && watching())
+      disqualify("expands __managed__");
   }
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
-    changed(Name, MD ? MD->getLocation() : SourceLocation());
+    macroChanged(Name, MD ? MD->getLocation() : SourceLocation());
   }
   void MacroUndefined(const Token &Name, const MacroDefinition &, const MacroDirective *) override {
-    changed(Name, Name.getLocation());
+    macroChanged(Name, Name.getLocation());
   }
 
-private:
-  void changed(const Token &Name, SourceLocation Loc) {
-    const IdentifierInfo *II = Name.getIdentifierInfo();
-    if ((II == LaunchBounds || II == ClusterDims) && Refusal.empty() &&
-        !SM.isWrittenInBuiltinFile(Loc))
-      Refusal = "the leading includes define or undefine " + II->getName().str();
-  }
+protected:
+  /// Whether the events are to be judged now.
+  virtual bool watching() const = 0;
+  virtual void disqualify(std::string What) = 0;
 
   const SourceManager &SM;
+
+private:
+  void macroChanged(const Token &Name, SourceLocation Loc) {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if ((II == LaunchBounds || II == ClusterDims) && watching() &&
+        !SM.isWrittenInBuiltinFile(Loc))
+      disqualify("defines or undefines " + II->getName().str());
+  }
+
   const IdentifierInfo *Managed, *LaunchBounds, *ClusterDims;
+};
+
+/// The PCH build's check of the rules (the headers may have changed since
+/// the side recorded its lines): the first violation, in \p Refusal.
+class LeadingBuildGuard : public LeadingLinesRules {
+public:
+  LeadingBuildGuard(Preprocessor &PP, std::string &Refusal)
+      : LeadingLinesRules(PP), Refusal(Refusal) {}
+
+private:
+  bool watching() const override { return Refusal.empty(); }
+  void disqualify(std::string What) override {
+    Refusal = "a header of the leading lines " + What;
+  }
   std::string &Refusal;
 };
 
@@ -372,7 +396,7 @@ public:
     Preprocessor &PP = CI.getPreprocessor();
     PP.addPPCallbacks(std::make_unique<NameRecorder>(Names));
     if (!LeadingOf.empty())
-      PP.addPPCallbacks(std::make_unique<SystemOnlyGuard>(PP, Refusal));
+      PP.addPPCallbacks(std::make_unique<LeadingBuildGuard>(PP, Refusal));
     return GeneratePCHAction::BeginSourceFileAction(CI);
   }
 
@@ -712,11 +736,10 @@ std::optional<LeadingRecord> readLeadingRecord(llvm::StringRef File) {
 
 /// Follows the side's preprocessor through the main file's leading #include
 /// lines (recordLeadingIncludes).
-class LeadingIncludeRecorder : public PPCallbacks {
+class LeadingIncludeRecorder : public LeadingLinesRules {
 public:
   LeadingIncludeRecorder(Preprocessor &PP, const LeadingIncludes &L)
-      : SM(PP.getSourceManager()), Managed(PP.getIdentifierInfo("__managed__")),
-        Lines(L.Lines), RecordTo(L.RecordTo) {}
+      : LeadingLinesRules(PP), Lines(L.Lines), RecordTo(L.RecordTo) {}
 
   void InclusionDirective(SourceLocation HashLoc, const Token &, llvm::StringRef, bool,
                           CharSourceRange, OptionalFileEntryRef File, llvm::StringRef,
@@ -738,34 +761,22 @@ public:
       return stop("line %0 includes a project header");
   }
   void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind,
-                   FileID) override {
-    if (Finished() || Current < 0)
-      return;
-    FileID F = SM.getFileID(Loc);
-    if ((Reason == EnterFile || Reason == RenameFile) && Kind == SrcMgr::C_User &&
-        F != SM.getMainFileID()) {
-      if (OptionalFileEntryRef E = SM.getFileEntryRefForID(F))
-        stop("a header of line %0 reaches project code in " + E->getName().str());
-    } else if (Reason == ExitFile && F == SM.getMainFileID()) {
+                   FileID Prev) override {
+    LeadingLinesRules::FileChanged(Loc, Reason, Kind, Prev);
+    if (watching() && Reason == ExitFile && SM.getFileID(Loc) == SM.getMainFileID())
       done();
-    }
   }
   /// A line's header was included before: nothing to read.
   void FileSkipped(const FileEntryRef &, const Token &FilenameTok,
                    SrcMgr::CharacteristicKind) override {
-    if (!Finished() && Current >= 0 && FilenameTok.getLocation().isFileID() &&
+    if (watching() && FilenameTok.getLocation().isFileID() &&
         SM.getFileID(FilenameTok.getLocation()) == SM.getMainFileID())
       done();
-  }
-  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
-                    const MacroArgs *) override {
-    if (Name.getIdentifierInfo() == Managed && Current >= 0 && !Finished())
-      stop("a header of line %0 expands __managed__");
   }
   void EndOfMainFile() override {
     if (Lines.empty())
       return;
-    if (Current >= 0 && !Finished())
+    if (watching())
       done();
     llvm::StringRef Text = SM.getBufferData(SM.getMainFileID());
     uint64_t LinesEnd = Lines.back().End;
@@ -786,6 +797,9 @@ private:
   /// Whether nothing more is to be learnt: a line did not qualify, or the
   /// last one did.
   bool Finished() const { return !Why.empty() || Usable == Lines.size(); }
+  /// While a line's header (and what it includes) is read.
+  bool watching() const override { return Current >= 0 && !Finished(); }
+  void disqualify(std::string What) override { stop("a header of line %0 " + What); }
   /// Line Current is done: its header and what it included are system ones.
   void done() {
     Usable = Current + 1;
@@ -805,8 +819,6 @@ private:
     Why = std::move(Reason);
   }
 
-  const SourceManager &SM;
-  const IdentifierInfo *Managed;
   std::vector<LeadingIncludes::Line> Lines;
   std::string RecordTo;
   size_t Next = 0;
