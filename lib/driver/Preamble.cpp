@@ -130,6 +130,9 @@ struct Manifest {
   std::vector<std::string> ProjectFiles;
   /// The build skipped device bodies in the headers (a host side's).
   bool DeviceBodiesSkipped = false;
+  /// The build found the headers against LeadingLinesRules (they changed
+  /// since the side recorded its lines): the lines are to be recorded again.
+  bool RulesRefused = false;
 };
 
 json::Value manifestToJSON(const Manifest &M) {
@@ -158,7 +161,8 @@ json::Value manifestToJSON(const Manifest &M) {
                       {"bounds", static_cast<int64_t>(M.Bounds)},
                       {"boundsHash", M.BoundsHash},
                       {"projectFiles", json::Array(M.ProjectFiles)},
-                      {"deviceBodiesSkipped", M.DeviceBodiesSkipped}};
+                      {"deviceBodiesSkipped", M.DeviceBodiesSkipped},
+                      {"rulesRefused", M.RulesRefused}};
 }
 
 /// The JSON object in \p File when its "format" is \p Format; std::nullopt
@@ -205,6 +209,7 @@ std::optional<Manifest> readManifest(llvm::StringRef File) {
   M.Bounds = static_cast<uint64_t>(O->getInteger("bounds").value_or(0));
   M.BoundsHash = O->getString("boundsHash").value_or("").str();
   M.DeviceBodiesSkipped = O->getBoolean("deviceBodiesSkipped").value_or(false);
+  M.RulesRefused = O->getBoolean("rulesRefused").value_or(false);
   if (const json::Array *Files = O->getArray("projectFiles"))
     for (const json::Value &F : *Files)
       M.ProjectFiles.push_back(F.getAsString().value_or("").str());
@@ -655,6 +660,7 @@ Manifest buildPreamble(std::shared_ptr<CompilerInvocation> BuildCI, llvm::String
   if (!Action.Refusal.empty()) {
     fs::remove(Out);
     M.Why = Action.Refusal;
+    M.RulesRefused = true;
     return M;
   }
   if (!Action.Unstatable.empty()) {
@@ -699,6 +705,48 @@ void adoptManifest(const Manifest &M, const std::string &ManifestPath,
   if (M.ConstantFree && !llvm::StringRef(M.Identity).getAsInteger(16, Identity))
     recordConstantFreePreamble(Identity);
   ::utimes(ManifestPath.c_str(), nullptr);
+}
+
+/// The manifest \p ManifestPath once it is current (\p Current): built with
+/// \p Build and saved by this side, under the lock of \p Base
+/// (LockFileManager), unless another process's build made it current since
+/// the first look; or the one another side is building, waited for up to
+/// LockWait. \p Result becomes Built when \p Build ran. std::nullopt, with
+/// \p Why, when there is none to use.
+std::optional<Manifest>
+currentManifestUnderLock(llvm::StringRef Base, const std::string &ManifestPath,
+                         llvm::StringRef KeyMaterial,
+                         llvm::function_ref<bool(const std::optional<Manifest> &)> Current,
+                         llvm::function_ref<Manifest()> Build, PreambleOutcome::Kind &Result,
+                         std::string &Why) {
+  llvm::LockFileManager Lock(Base);
+  llvm::Expected<bool> Owned = Lock.tryLock();
+  if (!Owned) {
+    Why = "cannot lock " + Base.str() + ": " + llvm::toString(Owned.takeError());
+    return std::nullopt;
+  }
+  if (*Owned) {
+    std::optional<Manifest> M = readManifest(ManifestPath);
+    if (Current(M))
+      return M;
+    M = Build();
+    if (!saveManifest(*M, ManifestPath, Base, KeyMaterial)) {
+      Why = "cannot write " + ManifestPath;
+      return std::nullopt;
+    }
+    Result = PreambleOutcome::Built;
+    return M;
+  }
+  if (Lock.waitForUnlockFor(LockWait) == llvm::WaitForUnlockResult::Timeout) {
+    Why = "timed out waiting for another build of the preamble";
+    return std::nullopt;
+  }
+  std::optional<Manifest> M = readManifest(ManifestPath);
+  if (!Current(M)) {
+    Why = "another build of the preamble did not finish";
+    return std::nullopt;
+  }
+  return M;
 }
 
 /// Thread CPU time, in nanoseconds.
@@ -859,7 +907,8 @@ PreambleOutcome applyLeadingPreamble(CompilerInvocation &CI,
   llvm::StringRef Bytes = Text->getBuffer();
   std::vector<LeadingIncludes::Line> Lines = leadingIncludeLines(Bytes, CI.getLangOpts());
   if (Lines.empty())
-    return Cold("no leading #include lines");
+    return Cold("the file does not start with #include lines (comments between them, a // "
+                "comment after one)");
   // The unit: the shared key, the main file, where its includes are searched.
   std::string KeyMaterial;
   llvm::raw_string_ostream OS(KeyMaterial);
@@ -876,16 +925,18 @@ PreambleOutcome applyLeadingPreamble(CompilerInvocation &CI,
   std::string RecordPath = (Base + ".lead").str();
   // The record of the lines as they are now (their bytes unchanged), or a
   // new one.
+  auto Record = [&](llvm::StringRef Why) {
+    Leading.RecordTo = RecordPath;
+    Leading.Lines = std::move(Lines);
+    return Cold(Why.str());
+  };
   std::optional<LeadingRecord> R = readLeadingRecord(RecordPath);
   if (!R || R->LinesEnd != Lines.back().End ||
       R->Hash != contentHash(Bytes.take_front(R->LinesEnd)) ||
       (R->Bounds && !llvm::any_of(Lines, [&](const LeadingIncludes::Line &L) {
         return L.End == R->Bounds;
-      }))) {
-    Leading.RecordTo = RecordPath;
-    Leading.Lines = std::move(Lines);
-    return Cold("leading includes recorded for the next analysis");
-  }
+      })))
+    return Record("leading includes recorded for the next analysis");
   if (R->Bounds == 0)
     return Cold(R->Why);
   if (R->CostNs < leadingWorthNs())
@@ -914,51 +965,42 @@ PreambleOutcome applyLeadingPreamble(CompilerInvocation &CI,
   PreambleOutcome::Kind Result = PreambleOutcome::Used;
   std::optional<Manifest> M = readManifest(ManifestPath);
   if (!Current(M)) {
-    llvm::LockFileManager Lock(Base);
-    llvm::Expected<bool> Owned = Lock.tryLock();
-    if (!Owned)
-      return Cold("cannot lock " + Base.str().str() + ": " + llvm::toString(Owned.takeError()));
-    if (!*Owned) {
-      // Another side of the same unit and flags (another run) is building it.
-      if (Lock.waitForUnlockFor(LockWait) == llvm::WaitForUnlockResult::Timeout)
-        return Cold("timed out waiting for another build of the preamble");
-      M = readManifest(ManifestPath);
-      if (!Current(M))
-        return Cold("another build of the preamble did not finish");
-    } else {
-      M = readManifest(ManifestPath);
-      if (!Current(M)) {
-        auto BuildCI = std::make_shared<CompilerInvocation>(CI);
-        FrontendOptions &BFE = BuildCI->getFrontendOpts();
-        BFE.ProgramAction = frontend::GeneratePCH;
-        BFE.SkipFunctionBodies = systemBodySkipping();
-        PreprocessorOptions &BPP = BuildCI->getPreprocessorOpts();
-        BPP.GeneratePreamble = true;
-        BPP.PrecompiledPreambleBytes = {0, false};
-        BPP.RetainRemappedFileBuffers = false;
-        BPP.addRemappedFile(FE.Inputs.front().getFile(),
-                            llvm::MemoryBuffer::getMemBufferCopy(Bytes.take_front(R->Bounds),
-                                                                 Main)
-                                .release());
-        M = buildPreamble(BuildCI, PreambleDir, Key, FS, PCHOps, Real, ProjectDirs, &Leading);
-        M->SharedPch = Shared.Pch;
-        M->Bounds = R->Bounds;
-        M->BoundsHash = BoundsHash;
-        if (!M->Pch.empty()) {
-          // One identity for the chain (PreambleIdentity.h).
-          uint64_t Ids[2] = {0, 0};
-          llvm::StringRef(Shared.Identity).getAsInteger(16, Ids[0]);
-          llvm::StringRef(M->Identity).getAsInteger(16, Ids[1]);
-          M->Identity = llvm::utohexstr(chainedPreambleIdentity(Ids), false, 16);
-        }
-        if (!saveManifest(*M, ManifestPath, Base, KeyMaterial))
-          return Cold("cannot write " + ManifestPath);
-        Result = PreambleOutcome::Built;
+    auto Build = [&] {
+      auto BuildCI = std::make_shared<CompilerInvocation>(CI);
+      FrontendOptions &BFE = BuildCI->getFrontendOpts();
+      BFE.ProgramAction = frontend::GeneratePCH;
+      BFE.SkipFunctionBodies = systemBodySkipping();
+      PreprocessorOptions &BPP = BuildCI->getPreprocessorOpts();
+      BPP.GeneratePreamble = true;
+      BPP.PrecompiledPreambleBytes = {0, false};
+      BPP.RetainRemappedFileBuffers = false;
+      BPP.addRemappedFile(FE.Inputs.front().getFile(),
+                          llvm::MemoryBuffer::getMemBufferCopy(Bytes.take_front(R->Bounds),
+                                                               Main)
+                              .release());
+      Manifest B =
+          buildPreamble(BuildCI, PreambleDir, Key, FS, PCHOps, Real, ProjectDirs, &Leading);
+      B.SharedPch = Shared.Pch;
+      B.Bounds = R->Bounds;
+      B.BoundsHash = BoundsHash;
+      if (!B.Pch.empty()) {
+        // One identity for the chain (PreambleIdentity.h).
+        uint64_t Ids[2] = {0, 0};
+        llvm::StringRef(Shared.Identity).getAsInteger(16, Ids[0]);
+        llvm::StringRef(B.Identity).getAsInteger(16, Ids[1]);
+        B.Identity = llvm::utohexstr(chainedPreambleIdentity(Ids), false, 16);
       }
-    }
+      return B;
+    };
+    std::string Why;
+    M = currentManifestUnderLock(Base, ManifestPath, KeyMaterial, Current, Build, Result, Why);
+    if (!M)
+      return Cold(Why);
   }
+  // Headers that changed since the lines were recorded (a project header
+  // that now shadows a system one): recorded again, by this side.
   if (M->Pch.empty())
-    return Cold(M->Why);
+    return M->RulesRefused ? Record(M->Why + "; leading includes recorded again") : Cold(M->Why);
   llvm::SmallString<256> Pch(PreambleDir);
   path::append(Pch, M->Pch);
   adoptManifest(*M, ManifestPath, Inputs);
@@ -1097,32 +1139,16 @@ PreambleOutcome applySharedPreamble(CompilerInvocation &CI,
         if (EC != std::errc::file_exists)
           return Cold("cannot create " + (Base + ".seen").str() + ": " + EC.message());
       }
-      llvm::LockFileManager Lock(Base);
-      llvm::Expected<bool> Owned = Lock.tryLock();
-      if (!Owned)
-        return Cold("cannot lock " + Base.str().str() + ": " + llvm::toString(Owned.takeError()));
-      if (*Owned) {
-        // Another process may have finished a build since the first look.
-        M = readManifest(ManifestPath);
-        if (!Current(M)) {
-          M = buildPreamble(std::make_shared<CompilerInvocation>(*KeyCI), PreambleDir, Key, FS,
-                            PCHOps);
-          if (!saveManifest(*M, ManifestPath, Base, KeyMaterial))
-            return Cold("cannot write " + ManifestPath);
-          Result = PreambleOutcome::Built;
-        }
-      } else {
-        switch (Lock.waitForUnlockFor(LockWait)) {
-        case llvm::WaitForUnlockResult::Success:
-        case llvm::WaitForUnlockResult::OwnerDied:
-          break;
-        case llvm::WaitForUnlockResult::Timeout:
-          return Cold("timed out waiting for another build of the preamble");
-        }
-        M = readManifest(ManifestPath);
-        if (!Current(M))
-          return Cold("another build of the preamble did not finish");
-      }
+      std::string Why;
+      M = currentManifestUnderLock(
+          Base, ManifestPath, KeyMaterial, Current,
+          [&] {
+            return buildPreamble(std::make_shared<CompilerInvocation>(*KeyCI), PreambleDir, Key,
+                                 FS, PCHOps);
+          },
+          Result, Why);
+      if (!M)
+        return Cold(Why);
     }
     if (M->Pch.empty())
       return Cold(M->Why);

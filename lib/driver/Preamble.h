@@ -143,8 +143,8 @@ std::string preambleDirectory(llvm::StringRef CacheDir);
 /// With \p Leading, a side that uses the shared preamble also tries the
 /// preamble of its leading includes (LeadingIncludes): \p Leading->Outcome
 /// says what happened, and \p Leading->RecordTo is set when the side is to
-/// record them (recordLeadingIncludes). CUDA_LINT_NO_LEADING_PREAMBLE=1 in the
-/// environment turns that off.
+/// record them (recordLeadingIncludes). CUDA_LINT_NO_LEADING_PREAMBLE set in
+/// the environment (any value) turns that off.
 PreambleOutcome applySharedPreamble(clang::CompilerInvocation &CI,
                                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                                     llvm::StringRef PreambleDir,

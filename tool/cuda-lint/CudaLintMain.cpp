@@ -157,8 +157,8 @@ static cl::opt<bool> NoPreamble("no-preamble",
 static cl::opt<unsigned> CacheMaxSize(
     "cache-max-size",
     cl::desc("MiB the result cache may hold; the least recently used results are removed "
-             "past it (default 1024). The shared preambles have a budget of "
-             "their own of that size"),
+             "past it (default 1024). The preambles (shared ones and those of units' "
+             "leading includes) have a budget of their own of that size"),
     cl::init(1024), cl::value_desc("MiB"), cl::cat(Category));
 static cl::opt<std::string> SideWorkerServe(
     "side-worker-serve", cl::ReallyHidden,
